@@ -1,0 +1,107 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type Account = { name: string; email: string; password: string };
+
+/** A fresh account per run, so runs never collide with earlier data. */
+export function uniqueAccount(prefix = 'e2e'): Account {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name: 'Erin Tester', email: `${prefix}-${stamp}@example.com`, password: 'correct-horse-9' };
+}
+
+export async function registerViaUi(page: Page, account: Account) {
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+export async function registerViaApi(request: APIRequestContext, account: Account) {
+  const response = await request.post('/api/auth/register', {
+    data: { name: account.name, email: account.email, password: account.password, company: '' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+export async function loginViaUi(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Collects uncaught page errors and CSP violations; a test asserts the list stays empty. */
+export function watchForPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      problems.push(`csp: ${message.text()}`);
+    }
+  });
+  return problems;
+}
+
+/** A tiny but valid PDF: the server checks the content (magic bytes), not the name. */
+export function pdfFile(name: string) {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n');
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
+}
+
+/** YYYY-MM-DD, `days` from today in UTC (the server's calendar). */
+export function isoDateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A name no other run will have used. */
+export function uniqueName(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+}
+
+/** The bearer token the app stored after sign-in. */
+export async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token, 'a signed-in session stores its token').toBeTruthy();
+  return token!;
+}
+
+export type VendorSeed = { name: string; email?: string; requiredDocuments?: string[] };
+
+/** Creates a vendor through the API with the page's session; returns its id (the company key). */
+export async function createVendorViaApi(page: Page, vendor: VendorSeed): Promise<string> {
+  const token = await storedToken(page);
+  const response = await page.request.post('/api/vendors', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { serviceType: 'plumbing', email: 'office@vendor.example.com', ...vendor },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Fills and submits Add New Vendor; keeps only the given required document slots checked. */
+export async function addVendorViaUi(page: Page, vendor: { name: string; email: string; keep?: string[] }) {
+  await page.goto('/vendors/new');
+  const form = page.getByRole('form', { name: 'Add New Vendor' });
+  await form.getByLabel('Vendor Name*').fill(vendor.name);
+  await form.getByLabel('Contact Email*').fill(vendor.email);
+  if (vendor.keep) {
+    const slots = form.getByRole('group', { name: 'Required Documents' }).getByRole('checkbox');
+    for (const box of await slots.all()) {
+      const label = (await box.locator('xpath=..').innerText()).trim();
+      await box.setChecked(vendor.keep.includes(label));
+    }
+  }
+  await form.getByRole('button', { name: 'Add Vendor' }).click();
+  await expect(page).toHaveURL(/\/vendors\/[A-Za-z0-9]{8}$/);
+  await expect(page.getByRole('heading', { level: 1, name: vendor.name })).toBeVisible();
+  return page.url().split('/').pop()!;
+}

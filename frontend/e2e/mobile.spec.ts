@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { registerViaUi, uniqueAccount } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('the landing page fits a 390px phone', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('phone layout: top bar, bottom bar with plus button, slide-out menu with email, no sidebar', async ({ page }) => {
+  const account = uniqueAccount('e2e-phone');
+  await registerViaUi(page, account);
+
+  await expect(page.getByTestId('mobile-topbar')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  const bottomBar = page.getByTestId('bottom-bar');
+  await expect(bottomBar).toBeVisible();
+  for (const name of ['Dashboard', 'Vendors', 'Documents', 'Reminders']) {
+    await expect(bottomBar.getByRole('link', { name })).toBeVisible();
+  }
+  const plus = bottomBar.getByRole('link', { name: 'Add New Vendor' });
+  await expect(plus).toBeVisible();
+  await expect(plus).toHaveAttribute('href', '/vendors/new');
+
+  await page.getByTestId('mobile-topbar').getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByTestId('mobile-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByText(account.email)).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Activity Log' })).toBeVisible();
+
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('bottom-bar')).toHaveCount(0);
+});

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { RECENT_ACTIVITY_LIMIT } from '@/config';
+import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment-status';
+import { getActivityLogsQueryOptions } from '@/features/activity/api/get-activity-logs';
+import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
+import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
+import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
+import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
+import { getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
+import { queryClient as client } from '@/lib/query-client';
+import { sessionStore } from '@/lib/session';
+
+/**
+ * Route loaders start a page's reads while its code chunk downloads (TanStack Query's
+ * react-router pattern) without blocking navigation; the page reads the same queryOptions.
+ * Nothing is fetched without a stored token: the auth guard deals with that case.
+ */
+function whenSignedIn(prefetch: (args: LoaderFunctionArgs) => void) {
+  return (args: LoaderFunctionArgs) => {
+    if (sessionStore.get().token) prefetch(args);
+    return null;
+  };
+}
+
+export const loaders = {
+  dashboard: whenSignedIn(() => {
+    void client.prefetchQuery(getDashboardStatsQueryOptions());
+    void client.prefetchQuery(getPaymentStatusQueryOptions());
+    void client.prefetchQuery(getVendorsQueryOptions());
+    void client.prefetchQuery(getDocumentsQueryOptions());
+    void client.prefetchQuery(getActivityLogsQueryOptions(RECENT_ACTIVITY_LIMIT));
+  }),
+  vendors: whenSignedIn(() => {
+    void client.prefetchQuery(getVendorsQueryOptions());
+    void client.prefetchQuery(getPaymentStatusQueryOptions());
+  }),
+  vendor: whenSignedIn(({ params }) => {
+    if (params.id) void client.prefetchQuery(getVendorQueryOptions(params.id));
+  }),
+  documents: whenSignedIn(() => void client.prefetchQuery(getDocumentsQueryOptions())),
+  activity: whenSignedIn(() => void client.prefetchQuery(getActivityLogsQueryOptions())),
+  reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
+};

@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { LandingRoute } from '@/features/landing/routes/landing';
+import { loaders } from './prefetch';
+import { AppRoot } from './routes/app-root';
+import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+/** Lazy routes keep the landing page bundle small; each module exports a default component. */
+const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/login', lazy: lazy(() => import('@/features/auth/routes/login')) },
+      { path: '/register', lazy: lazy(() => import('@/features/auth/routes/register')) },
+      { path: '/forgot-password', lazy: lazy(() => import('@/features/auth/routes/forgot-password')) },
+      { path: '/reset-password', lazy: lazy(() => import('@/features/auth/routes/reset-password')) },
+      { path: '/vendor-upload', lazy: lazy(() => import('@/features/portal/routes/vendor-upload')) },
+      { path: '/document-viewer', lazy: lazy(() => import('@/features/documents/routes/document-viewer')) },
+      {
+        path: '/view-document/:id',
+        lazy: async () => {
+          const { default: ViewDocument } = await import('@/features/documents/routes/view-document');
+          return {
+            element: (
+              <AuthGuard>
+                <ViewDocument />
+              </AuthGuard>
+            ),
+          };
+        },
+      },
+      {
+        element: <AppRoot />,
+        children: [
+          { path: '/dashboard', loader: loaders.dashboard, lazy: lazy(() => import('@/features/dashboard/routes/dashboard')) },
+          { path: '/vendors', loader: loaders.vendors, lazy: lazy(() => import('@/features/vendors/routes/vendors')) },
+          { path: '/vendors/new', loader: loaders.vendors, lazy: lazy(() => import('@/features/vendors/routes/vendor-new')) },
+          { path: '/vendors/:id', loader: loaders.vendor, lazy: lazy(() => import('@/features/vendors/routes/vendor-detail')) },
+          {
+            path: '/vendors/:id/documents',
+            loader: loaders.vendor,
+            lazy: lazy(() => import('@/features/vendors/routes/vendor-detail')),
+          },
+          {
+            path: '/vendors/:id/edit',
+            loader: loaders.vendor,
+            lazy: lazy(() => import('@/features/vendors/routes/vendor-edit')),
+          },
+          { path: '/documents', loader: loaders.documents, lazy: lazy(() => import('@/features/documents/routes/documents')) },
+          { path: '/activity', loader: loaders.activity, lazy: lazy(() => import('@/features/activity/routes/activity')) },
+          { path: '/reminders', loader: loaders.reminders, lazy: lazy(() => import('@/features/reminders/routes/reminders')) },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

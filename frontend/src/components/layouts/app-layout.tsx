@@ -1,0 +1,181 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { ArrowRightStartOnRectangleIcon, Bars3Icon, PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '@/components/logo';
+import { cn } from '@/lib/cn';
+import type { User } from '@/types/api';
+import { NavLinks } from './nav-links';
+import { bottomNavigation, mainNavigation, type NavItem } from './navigation';
+import { UserBadge } from './user-badge';
+
+type AppLayoutProps = {
+  user: User | null;
+  onSignOut: () => void;
+  children: ReactNode;
+};
+
+function SignOutButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    >
+      <ArrowRightStartOnRectangleIcon aria-hidden className="size-5" />
+      Sign out
+    </button>
+  );
+}
+
+function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  return (
+    <aside
+      data-testid="sidebar"
+      className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex"
+    >
+      <div className="flex h-16 items-center px-6">
+        <Logo to="/dashboard" />
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        <NavLinks items={mainNavigation} />
+      </nav>
+      <div className="space-y-2 border-t border-slate-200 p-4">
+        <UserBadge name={user.name} email={user.email} />
+        <SignOutButton onClick={onSignOut} />
+      </div>
+    </aside>
+  );
+}
+
+function MobileMenu({
+  open,
+  onClose,
+  user,
+  onSignOut,
+}: {
+  open: boolean;
+  onClose: () => void;
+  user: User;
+  onSignOut: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-[closed]:opacity-0"
+      />
+      <div className="fixed inset-0 flex">
+        <DialogPanel
+          transition
+          data-testid="mobile-menu"
+          className="relative flex w-full max-w-xs flex-col bg-white shadow-xl transition duration-200 data-[closed]:-translate-x-full"
+        >
+          <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+            <DialogTitle className="sr-only">Menu</DialogTitle>
+            <Logo to="/dashboard" />
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close menu"
+              className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
+            >
+              <XMarkIcon aria-hidden className="size-6" />
+            </button>
+          </div>
+          <div className="border-b border-slate-200 px-4 py-4">
+            <UserBadge name={user.name} email={user.email} showEmail />
+          </div>
+          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+            <NavLinks items={mainNavigation} onNavigate={onClose} />
+          </nav>
+          <div className="border-t border-slate-200 p-3">
+            <SignOutButton
+              onClick={() => {
+                onClose();
+                onSignOut();
+              }}
+            />
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function BottomLink({ item }: { item: NavItem }) {
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      className={({ isActive }) =>
+        cn(
+          'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium',
+          isActive ? 'text-blue-600' : 'text-slate-500',
+        )
+      }
+    >
+      <Icon aria-hidden className="size-6" />
+      {item.name}
+    </NavLink>
+  );
+}
+
+function BottomBar() {
+  return (
+    <nav
+      aria-label="Bottom"
+      data-testid="bottom-bar"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <div className="flex items-center">
+        {bottomNavigation.left.map((item) => (
+          <BottomLink key={item.to} item={item} />
+        ))}
+        <div className="flex flex-1 justify-center">
+          <Link
+            to="/vendors/new"
+            aria-label="Add New Vendor"
+            data-testid="bottom-bar-add"
+            className="-mt-6 flex size-14 items-center justify-center rounded-full bg-blue-600 text-white shadow-lg ring-4 ring-white hover:bg-blue-700"
+          >
+            <PlusIcon aria-hidden className="size-7" />
+          </Link>
+        </div>
+        {bottomNavigation.right.map((item) => (
+          <BottomLink key={item.to} item={item} />
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+/** The signed-in shell: sidebar on desktop, top bar + slide-out menu + bottom bar on phones. */
+export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (!user) return null;
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <Sidebar user={user} onSignOut={onSignOut} />
+      <header
+        data-testid="mobile-topbar"
+        className="fixed inset-x-0 top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:hidden"
+      >
+        <Logo to="/dashboard" />
+        <button
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-label="Open menu"
+          className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <Bars3Icon aria-hidden className="size-6" />
+        </button>
+      </header>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} onSignOut={onSignOut} />
+      <main className="px-4 pt-20 pb-28 sm:px-6 md:pt-8 md:pb-10 md:pl-72 lg:pr-10">
+        <div className="mx-auto max-w-7xl">{children}</div>
+      </main>
+      <BottomBar />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import {
+  BellAlertIcon,
+  BuildingStorefrontIcon,
+  ClipboardDocumentListIcon,
+  DocumentTextIcon,
+  Squares2X2Icon,
+} from '@heroicons/react/24/outline';
+import type { ComponentType, SVGProps } from 'react';
+
+export type NavItem = {
+  name: string;
+  to: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+};
+
+/** Sidebar and slide-out menu entries, in SPEC order. */
+export const mainNavigation: readonly NavItem[] = [
+  { name: 'Dashboard', to: '/dashboard', icon: Squares2X2Icon },
+  { name: 'Vendors', to: '/vendors', icon: BuildingStorefrontIcon },
+  { name: 'Documents', to: '/documents', icon: DocumentTextIcon },
+  { name: 'Reminders', to: '/reminders', icon: BellAlertIcon },
+  { name: 'Activity Log', to: '/activity', icon: ClipboardDocumentListIcon },
+];
+
+/** The phone's bottom bar: the plus button sits in the middle. */
+export const bottomNavigation = {
+  left: [mainNavigation[0], mainNavigation[1]],
+  right: [mainNavigation[2], mainNavigation[3]],
+} as const;

@@ -1,0 +1,76 @@
+import { Button as HeadlessButton, type ButtonProps as HeadlessButtonProps } from '@headlessui/react';
+import { forwardRef, type ComponentProps } from 'react';
+import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'icon-sm';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors [&_svg]:shrink-0 ' +
+  'focus:outline-none data-[focus]:outline-2 data-[focus]:outline-offset-2 data-[focus]:outline-blue-600 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-blue-600 text-white shadow-sm hover:bg-blue-700 data-[hover]:bg-blue-700 data-[disabled]:bg-blue-600',
+  secondary: 'bg-slate-900 text-white shadow-sm hover:bg-slate-800 data-[hover]:bg-slate-800',
+  outline: 'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 data-[hover]:bg-slate-50',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 data-[hover]:bg-slate-100',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 data-[hover]:bg-red-700',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'size-9',
+  /** Compact icon buttons (table row actions). A size here, not a className: classes do not override each other. */
+  'icon-sm': 'size-8',
+};
+
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+export type ButtonProps = HeadlessButtonProps & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  ref,
+) {
+  return <HeadlessButton ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
+});
+
+export type ButtonLinkProps = ComponentProps<typeof Link> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Renders a non-interactive, visibly disabled link. */
+  disabled?: boolean;
+};
+
+export function ButtonLink({ variant = 'primary', size = 'md', className, disabled, onClick, ...props }: ButtonLinkProps) {
+  return (
+    <Link
+      {...props}
+      aria-disabled={disabled || undefined}
+      tabIndex={disabled ? -1 : props.tabIndex}
+      onClick={(event) => {
+        if (disabled) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+      className={buttonClasses(
+        variant,
+        size,
+        cn(disabled && 'pointer-events-none', typeof className === 'string' ? className : undefined),
+      )}
+    />
+  );
+}

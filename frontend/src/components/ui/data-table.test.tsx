@@ -1,0 +1,86 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type Column } from './data-table';
+
+type Row = { id: string; name: string; score: number | null };
+
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'Name', sortValue: (r) => r.name, cell: (r) => r.name },
+  { id: 'score', header: 'Score', sortValue: (r) => r.score, cell: (r) => String(r.score ?? '-') },
+];
+
+const rows: Row[] = ['Kilo', 'Alpha', 'Echo', 'Bravo', 'India', 'Delta', 'Golf'].map((name, i) => ({
+  id: String(i),
+  name,
+  score: i === 2 ? null : i * 10,
+}));
+
+const bodyNames = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+
+describe('DataTable', () => {
+  it('shows 5 rows per page with the entries text and Previous/Next', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" data={rows} columns={columns} getRowId={(r) => r.id} />);
+    expect(bodyNames()).toHaveLength(5);
+    expect(screen.getByText('Showing 1 to 5 of 7 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Showing 6 to 7 of 7 entries')).toBeInTheDocument();
+    expect(bodyNames()).toEqual(['Delta', 'Golf']);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Showing 1 to 5 of 7 entries')).toBeInTheDocument();
+  });
+
+  it('sorts by a column, ascending then descending, empty values last', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="People" data={rows} columns={columns} getRowId={(r) => r.id} pageSize={10} />);
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(bodyNames()).toEqual(['Alpha', 'Bravo', 'Delta', 'Echo', 'Golf', 'India', 'Kilo']);
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(bodyNames()).toEqual(['Kilo', 'India', 'Golf', 'Echo', 'Delta', 'Bravo', 'Alpha']);
+    await user.click(screen.getByRole('button', { name: 'Score' }));
+    await user.click(screen.getByRole('button', { name: 'Score' }));
+    expect(bodyNames().at(-1)).toBe('Echo');
+  });
+
+  it("says 'No results found.' when empty", () => {
+    render(<DataTable label="People" data={[]} columns={columns} getRowId={(r) => r.id} />);
+    expect(screen.getByText('No results found.')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+  });
+
+  it('shows cards instead of a table below its width, with the same paging', () => {
+    const queries: string[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => {
+      queries.push(query);
+      return { matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined };
+    });
+    try {
+      render(
+        <DataTable
+          label="People"
+          data={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          cardsBelow={1024}
+          renderCard={(r) => <span>card {r.name}</span>}
+        />,
+      );
+      expect(queries).toContain('(max-width: 1023px)');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'People' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+      expect(within(list).getByText('card Kilo')).toBeInTheDocument();
+      expect(screen.getByText('Showing 1 to 5 of 7 entries')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import { ChevronDownIcon, ChevronUpDownIcon, ChevronUpIcon } from '@heroicons/react/20/solid';
+import { useMemo, useState, type ReactNode } from 'react';
+import { TABLE_PAGE_SIZE } from '@/config';
+import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { Button } from './button';
+
+export type SortValue = string | number | null | undefined;
+
+export type Column<T> = {
+  id: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Makes the column sortable by this value. */
+  sortValue?: (row: T) => SortValue;
+  className?: string;
+  headerClassName?: string;
+};
+
+type SortState = { id: string; direction: 'asc' | 'desc' } | null;
+
+type DataTableProps<T> = {
+  data: readonly T[];
+  columns: readonly Column<T>[];
+  getRowId: (row: T) => string;
+  pageSize?: number;
+  initialSort?: SortState;
+  emptyMessage?: ReactNode;
+  /** Accessible name of the table. */
+  label: string;
+  className?: string;
+  /** On narrow screens, each row as a card instead of a table row too wide for the screen. */
+  renderCard?: (row: T) => ReactNode;
+  /** Cards below this viewport width in px (default: phones, below Tailwind's `sm`). */
+  cardsBelow?: number;
+};
+
+function compare(a: SortValue, b: SortValue): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined || a === '') return 1;
+  if (b === null || b === undefined || b === '') return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+}
+
+/** The generic table: sortable columns, 5 rows per page, 'Showing X to Y of Z entries'. */
+export function DataTable<T>({
+  data,
+  columns,
+  getRowId,
+  pageSize = TABLE_PAGE_SIZE,
+  initialSort = null,
+  emptyMessage = 'No results found.',
+  label,
+  className,
+  renderCard,
+  cardsBelow = 640,
+}: DataTableProps<T>) {
+  const narrow = useMediaQuery(`(max-width: ${cardsBelow - 1}px)`);
+  const asCards = narrow && renderCard !== undefined;
+  const [sort, setSort] = useState<SortState>(initialSort);
+  const [page, setPage] = useState(0);
+
+  const sorted = useMemo(() => {
+    const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
+    if (!sort || !column?.sortValue) return [...data];
+    const value = column.sortValue;
+    const rows = [...data].sort((a, b) => compare(value(a), value(b)));
+    // Empty values stay last in both directions.
+    if (sort.direction === 'desc') {
+      const filled = rows.filter((r) => value(r) !== null && value(r) !== undefined && value(r) !== '');
+      const empty = rows.filter((r) => !filled.includes(r));
+      return [...filled.reverse(), ...empty];
+    }
+    return rows;
+  }, [data, columns, sort]);
+
+  const total = sorted.length;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(page, pageCount - 1);
+  const start = current * pageSize;
+  const rows = sorted.slice(start, start + pageSize);
+
+  function toggleSort(id: string) {
+    setSort((prev) =>
+      prev?.id === id ? { id, direction: prev.direction === 'asc' ? 'desc' : 'asc' } : { id, direction: 'asc' },
+    );
+    setPage(0);
+  }
+
+  return (
+    <div className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', className)}>
+      {asCards ? (
+        <ul aria-label={label} className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <li className="px-4 py-10 text-center text-sm text-slate-500">{emptyMessage}</li>
+          ) : (
+            rows.map((row) => (
+              <li key={getRowId(row)} className="px-3 py-3 text-sm text-slate-700 sm:px-4">
+                {renderCard(row)}
+              </li>
+            ))
+          )}
+        </ul>
+      ) : (
+        <>
+          {/* relative: keeps the sr-only labels inside the scroller from widening the page */}
+          <div className="relative overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+              <thead className="bg-slate-50">
+                <tr>
+                  {columns.map((column) => {
+                    const active = sort?.id === column.id;
+                    const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+                    return (
+                      <th
+                        key={column.id}
+                        scope="col"
+                        aria-sort={column.sortValue ? (ariaSort ?? 'none') : undefined}
+                        className={cn(
+                          'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+                          column.headerClassName,
+                        )}
+                      >
+                        {column.sortValue ? (
+                          <button
+                            type="button"
+                            onClick={() => toggleSort(column.id)}
+                            className="group inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                          >
+                            {column.header}
+                            {active && sort.direction === 'asc' ? (
+                              <ChevronUpIcon aria-hidden className="size-4" />
+                            ) : active ? (
+                              <ChevronDownIcon aria-hidden className="size-4" />
+                            ) : (
+                              <ChevronUpDownIcon aria-hidden className="size-4 opacity-40 group-hover:opacity-100" />
+                            )}
+                          </button>
+                        ) : (
+                          column.header
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-500">
+                      {emptyMessage}
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((row) => (
+                    <tr key={getRowId(row)} className="hover:bg-slate-50/70">
+                      {columns.map((column) => (
+                        <td key={column.id} className={cn('px-3 py-3 align-middle text-slate-700', column.className)}>
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {total > 0 ? (
+        <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            Showing {start + 1} to {Math.min(start + pageSize, total)} of {total} entries
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pageCount - 1}>
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** The support contact shown in the landing page footer. */
+export const SUPPORT_EMAIL = 'support@vendorwatch.app';
+
+export const APP_NAME = 'Vendorwatch';
+
+/** Business constants from SPEC section 9. */
+export const FREE_VENDOR_LIMIT = 2;
+export const FREE_DOCUMENTS_PER_VENDOR = 10;
+export const PROFESSIONAL_VENDOR_LIMIT = 25;
+export const PROFESSIONAL_PRICE = 29;
+export const TABLE_PAGE_SIZE = 5;
+export const RECENT_ACTIVITY_LIMIT = 4;
+export const COMPANY_KEY_LENGTH = 8;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;

@@ -1,0 +1,19 @@
+import { PlusIcon } from '@heroicons/react/20/solid';
+import { ButtonLink } from '@/components/ui/button';
+import type { PaymentStatus } from '@/types/api';
+import { isAtVendorLimit } from '../api/get-payment-status';
+
+/** 'Add New Vendor', disabled at the plan's vendor limit (Free: 2). */
+export function AddVendorButton({ status }: { status: PaymentStatus | undefined }) {
+  const atLimit = isAtVendorLimit(status);
+  return (
+    <ButtonLink
+      to="/vendors/new"
+      disabled={atLimit}
+      title={atLimit ? `Your plan allows ${status?.vendorLimit ?? ''} vendors` : undefined}
+    >
+      <PlusIcon aria-hidden className="size-5" />
+      Add New Vendor
+    </ButtonLink>
+  );
+}

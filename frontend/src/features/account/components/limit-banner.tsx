@@ -1,0 +1,19 @@
+import { ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import type { PaymentStatus } from '@/types/api';
+import { isAtVendorLimit } from '../api/get-payment-status';
+
+/** Shown on a Free account that has reached its vendor limit (SPEC section 8). */
+export function LimitBanner({ status }: { status: PaymentStatus | undefined }) {
+  if (!status || status.plan !== 'free' || !isAtVendorLimit(status)) return null;
+  return (
+    <div role="alert" className="mb-6 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <ExclamationTriangleIcon aria-hidden className="size-5 shrink-0 text-amber-500" />
+      <div>
+        <p className="text-sm font-semibold text-amber-900">Free account limit reached</p>
+        <p className="mt-1 text-sm text-amber-800">
+          Free accounts are limited to a maximum of {status.vendorLimit} vendors. You have reached this limit.
+        </p>
+      </div>
+    </div>
+  );
+}

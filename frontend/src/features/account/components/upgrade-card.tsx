@@ -1,0 +1,65 @@
+import { SparklesIcon } from '@heroicons/react/24/outline';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { PROFESSIONAL_PRICE, PROFESSIONAL_VENDOR_LIMIT } from '@/config';
+import { errorMessage } from '@/lib/api-error';
+import type { PaymentStatus } from '@/types/api';
+import { useCreateSubscription } from '../api/create-subscription';
+
+/** SPEC section 9: shown when the plan is free or the vendor count >= the limit minus 1. */
+export function shouldShowUpgrade(status: PaymentStatus | undefined): boolean {
+  if (!status) return false;
+  return status.plan === 'free' || status.currentVendorCount >= status.vendorLimit - 1;
+}
+
+export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
+  const subscription = useCreateSubscription();
+  if (!shouldShowUpgrade(status) || !status) return null;
+  const professional = status.plan === 'professional';
+
+  function upgrade() {
+    subscription.mutate(undefined, {
+      onSuccess: (data) => {
+        if (!data?.url) {
+          toast({ title: 'Upgrade Failed', description: 'No checkout URL received from server', variant: 'error' });
+          return;
+        }
+        window.location.assign(data.url);
+      },
+      onError: (error) =>
+        toast({ title: 'Upgrade Failed', description: errorMessage(error, 'Failed to start upgrade process'), variant: 'error' }),
+    });
+  }
+
+  return (
+    <section
+      aria-label="Upgrade"
+      data-testid="upgrade-card"
+      className="mb-6 flex flex-col gap-4 rounded-xl bg-gradient-to-r from-blue-600 to-indigo-600 p-5 text-white shadow-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex gap-4">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
+          <SparklesIcon aria-hidden className="size-6" />
+        </div>
+        <div>
+          <h2 className="font-semibold">{professional ? 'You are close to your vendor limit' : 'Upgrade to Professional'}</h2>
+          <p className="mt-1 text-sm text-blue-100">
+            {professional
+              ? `You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors. Contact support for a larger plan.`
+              : `Track up to ${PROFESSIONAL_VENDOR_LIMIT} vendors with priority email support, advanced reporting and bulk document operations for $${PROFESSIONAL_PRICE}/month. You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors.`}
+          </p>
+        </div>
+      </div>
+      {professional ? null : (
+        <Button
+          variant="outline"
+          className="shrink-0 border-transparent text-blue-700"
+          onClick={upgrade}
+          disabled={subscription.isPending}
+        >
+          {subscription.isPending ? 'Redirecting...' : 'Upgrade Now'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '@/testing/mocks/server';
+import { sessionStore } from '@/lib/session';
+import { renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+
+describe('auth guard and session', () => {
+  it('redirects to /login when nobody is signed in', async () => {
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while a stored token is validated, then the page', async () => {
+    signInAs({ name: 'Jane Doe' });
+    sessionStore.reload(); // as on a fresh page load: token stored, not yet validated
+    expect(sessionStore.get().status).toBe('loading');
+    server.use(
+      http.get('*/api/auth/me', async () => {
+        await delay(300); // then falls through to the default handler
+      }),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('page-spinner')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('View and manage vendor compliance documents')).toBeInTheDocument();
+    expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument();
+  });
+
+  it("logs out with 'Session expired' when the token is refused", async () => {
+    localStorage.setItem('token', 'stale-token');
+    localStorage.setItem('user', JSON.stringify({ id: 'u1', name: 'Old', email: 'old@example.com', role: 'user', plan: 'free' }));
+    localStorage.setItem('userId', 'u1');
+    sessionStore.reload();
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('status')).toHaveTextContent('Session expired');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('refreshes the stored user from /api/auth/me', async () => {
+    signInAs({ name: 'Fresh Name' });
+    const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('user', JSON.stringify({ ...stored, name: 'Stale Name' }));
+    sessionStore.reload();
+    renderApp('/dashboard');
+    expect(await screen.findAllByText('Fresh Name')).not.toHaveLength(0);
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Fresh Name' });
+  });
+});

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SUPPORT_EMAIL } from '@/config';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/config`: what the public pages show that the server's configuration decides. */
+export type PublicConfig = {
+  supportEmail: string;
+};
+
+export function getPublicConfig(): Promise<PublicConfig> {
+  return api.get<PublicConfig>('/api/config');
+}
+
+export function getPublicConfigQueryOptions() {
+  return queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig });
+}
+
+/** The configured support contact; the built-in address until the server has answered. */
+export function useSupportEmail(): string {
+  const { data } = useQuery(getPublicConfigQueryOptions());
+  return data?.supportEmail ?? SUPPORT_EMAIL;
+}

@@ -1,0 +1,23 @@
+import { DocumentTypes } from '../components/document-types';
+import { Features } from '../components/features';
+import { Hero } from '../components/hero';
+import { LandingFooter } from '../components/landing-footer';
+import { LandingHeader } from '../components/landing-header';
+import { Pricing } from '../components/pricing';
+
+export function LandingRoute() {
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <LandingHeader />
+      <main>
+        <Hero />
+        <DocumentTypes />
+        <Features />
+        <Pricing />
+      </main>
+      <LandingFooter />
+    </div>
+  );
+}
+
+export default LandingRoute;

@@ -1,0 +1,47 @@
+import { delay, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { db } from '@/testing/mocks/db';
+import { buildVendor } from '@/testing/mocks/fixtures';
+import { server } from '@/testing/mocks/server';
+import { renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+
+describe('Edit Vendor', () => {
+  it("shows the read-only Vendor ID, saves with 'Saving...' and returns to the vendor", async () => {
+    signInAs();
+    db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing' })];
+    server.use(
+      http.put('*/api/vendors/:id', async () => {
+        await delay(50); // then the default handler
+      }),
+    );
+    const { user, router } = renderApp('/vendors/AAAAAAA1/edit');
+    const name = await screen.findByLabelText('Vendor Name*');
+    expect(screen.getByLabelText('Vendor ID')).toHaveValue('AAAAAAA1');
+    expect(screen.getByLabelText('Vendor ID')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Generate New Key' })).not.toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Acme Plumbing & Heating');
+    await user.click(screen.getByRole('button', { name: 'Update Vendor' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendors/AAAAAAA1'));
+    expect(db.vendors[0]?.name).toBe('Acme Plumbing & Heating');
+  });
+
+  it('checks the email format', async () => {
+    signInAs();
+    db.vendors = [buildVendor({ id: 'AAAAAAA1' })];
+    const { user } = renderApp('/vendors/AAAAAAA1/edit');
+    const email = await screen.findByLabelText('Contact Email*');
+    await user.clear(email);
+    await user.type(email, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Update Vendor' }));
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+  });
+
+  it('says when the vendor to edit does not exist', async () => {
+    signInAs();
+    renderApp('/vendors/MISSING1/edit');
+    expect(await screen.findByText('Vendor not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Vendors' })).toHaveAttribute('href', '/vendors');
+  });
+});

@@ -1,0 +1,60 @@
+import { ArrowUpTrayIcon, DocumentTextIcon } from '@heroicons/react/20/solid';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/ui/search-input';
+import { DeleteDocumentDialog } from '@/features/documents/components/delete-document-dialog';
+import { DocumentsTable } from '@/features/documents/components/documents-table';
+import { EditDocumentDialog } from '@/features/documents/components/edit-document-dialog';
+import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
+import type { VendorDocument } from '@/types/api';
+
+type VendorDocumentsProps = { documents: readonly VendorDocument[]; onUpload: () => void };
+
+/** The vendor's current documents with search, view, download, edit and delete. */
+export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<VendorDocument | null>(null);
+  const [deleting, setDeleting] = useState<VendorDocument | null>(null);
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    if (!needle) return documents;
+    return documents.filter((d) =>
+      [d.fileName, documentTypeLabel(d.documentType), coiTypeLabel(d) ?? '', d.notes ?? ''].some((f) =>
+        f.toLowerCase().includes(needle),
+      ),
+    );
+  }, [documents, search]);
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader
+        title="Documents"
+        description={`${documents.length} current ${documents.length === 1 ? 'document' : 'documents'}`}
+      />
+      <div className="space-y-4 p-4 sm:p-5">
+        {documents.length === 0 ? (
+          <EmptyState
+            icon={DocumentTextIcon}
+            title="No documents"
+            description="Upload this vendor's W-9, certificates of insurance and other documents to track them."
+            action={
+              <Button onClick={onUpload}>
+                <ArrowUpTrayIcon aria-hidden className="size-4" />
+                Upload Document
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            <SearchInput value={search} onChange={setSearch} placeholder="Search documents..." />
+            <DocumentsTable label="Vendor documents" documents={rows} onEdit={setEditing} onDelete={setDeleting} />
+          </>
+        )}
+      </div>
+      <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
+    </Card>
+  );
+}

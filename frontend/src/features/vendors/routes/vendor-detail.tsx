@@ -1,0 +1,73 @@
+import { ArrowLeftIcon, ArrowUpTrayIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { LoadingBlock, QueryError } from '@/components/ui/query-state';
+import { DocumentHistory } from '@/features/documents/components/document-history';
+import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
+import { useVendor } from '../api/get-vendor';
+import { VendorDocuments } from '../components/vendor-documents';
+import { VendorNotFound } from '../components/vendor-not-found';
+import { VendorSummaryCard } from '../components/vendor-summary-card';
+
+/** /vendors/{id} and /vendors/{id}/documents: the same screen. */
+export function VendorDetailRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const vendor = useVendor(id);
+  const [uploading, setUploading] = useState(false);
+  const documentsRef = useRef<HTMLDivElement>(null);
+  const wantsDocuments = location.pathname.endsWith('/documents');
+
+  useEffect(() => {
+    if (wantsDocuments && vendor.isSuccess) documentsRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [wantsDocuments, vendor.isSuccess]);
+
+  if (vendor.isPending) return <LoadingBlock label="Loading vendor" />;
+  if (vendor.isError) {
+    return vendor.error.status === 404 ? (
+      <VendorNotFound />
+    ) : (
+      <QueryError error={vendor.error} onRetry={() => void vendor.refetch()} />
+    );
+  }
+  const data = vendor.data;
+  return (
+    <>
+      <div className="mb-4">
+        <ButtonLink to="/vendors" variant="ghost" size="sm" className="-ml-3">
+          <ArrowLeftIcon aria-hidden className="size-4" />
+          Back to Vendors
+        </ButtonLink>
+      </div>
+      <PageHeader
+        title={data.name}
+        action={
+          <>
+            <ButtonLink to={`/vendors/${data.id}/edit`} variant="outline">
+              <PencilSquareIcon aria-hidden className="size-4" />
+              Edit Vendor
+            </ButtonLink>
+            <Button onClick={() => setUploading(true)}>
+              <ArrowUpTrayIcon aria-hidden className="size-4" />
+              Upload Document
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 2xl:grid-cols-3">
+        <div className="2xl:col-span-1">
+          <VendorSummaryCard vendor={data} />
+        </div>
+        <div ref={documentsRef} className="min-w-0 scroll-mt-20 space-y-6 2xl:col-span-2">
+          <VendorDocuments documents={data.documents ?? []} onUpload={() => setUploading(true)} />
+          <DocumentHistory documents={data.documents ?? []} />
+        </div>
+      </div>
+      <UploadDocumentDialog vendorId={data.id} open={uploading} onClose={() => setUploading(false)} />
+    </>
+  );
+}
+
+export default VendorDetailRoute;

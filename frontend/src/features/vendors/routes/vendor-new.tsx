@@ -1,0 +1,28 @@
+import { ArrowLeftIcon } from '@heroicons/react/20/solid';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePaymentStatus } from '@/features/account/api/get-payment-status';
+import { LimitBanner } from '@/features/account/components/limit-banner';
+import { CreateVendorForm } from '../components/create-vendor-form';
+
+export function VendorNewRoute() {
+  const paymentStatus = usePaymentStatus();
+  return (
+    <>
+      <div className="mb-4">
+        <ButtonLink to="/vendors" variant="ghost" size="sm" className="-ml-3">
+          <ArrowLeftIcon aria-hidden className="size-4" />
+          Back to Vendors
+        </ButtonLink>
+      </div>
+      <PageHeader title="Add New Vendor" description="Add a vendor and choose which documents to collect from them" />
+      <LimitBanner status={paymentStatus.data} />
+      <Card className="p-5 sm:p-6">
+        <CreateVendorForm />
+      </Card>
+    </>
+  );
+}
+
+export default VendorNewRoute;

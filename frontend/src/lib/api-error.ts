@@ -1,0 +1,119 @@
+import type { ErrorEnvelope } from '@/types/api';
+
+export type FieldErrors = Record<string, string[]>;
+
+export type ApiErrorDetails = {
+  /** Seconds to wait before trying again (a 429's Retry-After header). */
+  retryAfter?: number | null;
+  /** The message is a sentence the server wrote, not the '{status}: ...' fallback. */
+  fromServer?: boolean;
+};
+
+/**
+ * The one error every failed API call turns into. The UI branches on `status` and `code`,
+ * never on `message` (which is for people).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldErrors;
+  readonly retryAfter: number | null;
+  readonly fromServer: boolean;
+
+  constructor(status: number, code: string, message: string, errors: FieldErrors = {}, details: ApiErrorDetails = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.retryAfter = details.retryAfter ?? null;
+    this.fromServer = details.fromServer ?? false;
+  }
+
+  /** First message for a field, if the server sent one. */
+  fieldError(field: string): string | undefined {
+    return this.errors[field]?.[0];
+  }
+}
+
+export const NETWORK_ERROR = 'network_error';
+export const MISSING_TOKEN = 'missing_token';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isEnvelope(value: unknown): value is ErrorEnvelope {
+  return isRecord(value) && typeof value.error === 'string';
+}
+
+function readFieldErrors(value: unknown): FieldErrors {
+  if (!isRecord(value)) return {};
+  const result: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) {
+      result[field] = messages.filter((m): m is string => typeof m === 'string');
+    } else if (typeof messages === 'string') {
+      result[field] = [messages];
+    }
+  }
+  return result;
+}
+
+/** Retry-After in whole seconds (delta form only; an HTTP date is ignored). */
+function readRetryAfter(response: Response): number | null {
+  const raw = response.headers.get('Retry-After');
+  if (!raw || !/^\d+$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+/**
+ * Maps a non-OK response to an ApiError. The message is the envelope's sentence; without an
+ * envelope it is '{status}: {response text or status text}' (SPEC section 8).
+ */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    text = '';
+  }
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const retryAfter = readRetryAfter(response);
+  const fallback = `${response.status}: ${text.trim() && !text.trimStart().startsWith('<') ? text.trim() : response.statusText}`;
+  if (isEnvelope(body)) {
+    const fromServer = typeof body.message === 'string' && body.message !== '';
+    const message = fromServer ? body.message : fallback;
+    return new ApiError(response.status, body.error, message, readFieldErrors(body.errors), { retryAfter, fromServer });
+  }
+  // Some endpoints (e.g. the vendor portal) answer `{valid:false, message}` without a code.
+  if (isRecord(body) && typeof body.message === 'string' && body.message) {
+    return new ApiError(response.status, `http_${response.status}`, body.message, {}, { retryAfter, fromServer: true });
+  }
+  return new ApiError(response.status, `http_${response.status}`, fallback, {}, { retryAfter });
+}
+
+export function networkError(cause: unknown): ApiError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new ApiError(0, NETWORK_ERROR, `0: ${detail || 'Network request failed'}`);
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The sentence the server sent with a failure, if it sent one (SPEC: 'with the server message, otherwise ...'). */
+export function serverMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.fromServer ? error.message : undefined;
+}
+
+/** The message to show in a toast: the error's message, otherwise the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,38 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+function toDate(value: string | Date): Date {
+  return value instanceof Date ? value : parseISO(value);
+}
+
+/**
+ * Formats a date for display: 'N/A' when missing, 'Invalid date' when unreadable
+ * (SPEC section 8). Date-only strings (YYYY-MM-DD) are read as local calendar dates.
+ */
+export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
+  if (value === null || value === undefined || value === '') return 'N/A';
+  const date = toDate(value);
+  if (!isValid(date)) return 'Invalid date';
+  return format(date, pattern);
+}
+
+/** An instant like 'Jan 5, 2025 - 3:07 PM' (activity rows). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return formatDate(value, 'MMM d, yyyy - h:mm a');
+}
+
+/** 'general-contractor' -> 'General Contractor'. */
+export function formatServiceType(value: string | null | undefined): string {
+  if (!value) return '';
+  return value
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

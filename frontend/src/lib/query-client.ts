@@ -1,0 +1,27 @@
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+
+/** SPEC section 9: never stale, no refetch on focus or interval, no retries. */
+export const queryConfig = {
+  queries: {
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    refetchInterval: false,
+    retry: false,
+  },
+  mutations: {
+    retry: false,
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryConfig });
+}
+
+export const queryClient = createQueryClient();
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** Every fetcher goes through the API client, which only throws ApiError. */
+    defaultError: import('./api-error').ApiError;
+  }
+}

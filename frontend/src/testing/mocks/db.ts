@@ -1,0 +1,61 @@
+import type { ActivityEntry, PaymentStatus, Reminder, User, Vendor, VendorDocument } from '@/types/api';
+
+/** In-memory data behind the MSW handlers; reset before every test. */
+export type MockAccount = User & { password: string };
+
+export const db = {
+  accounts: [] as MockAccount[],
+  tokens: new Map<string, string>(),
+  vendors: [] as Vendor[],
+  documents: [] as VendorDocument[],
+  /** Earlier versions, replaced by a renewal: GET /api/documents/{id} lists them as history. */
+  history: [] as VendorDocument[],
+  activity: [] as ActivityEntry[],
+  reminders: [] as Reminder[],
+  plan: { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 } as Omit<PaymentStatus, 'currentVendorCount'>,
+};
+
+export function resetDb() {
+  db.accounts = [];
+  db.tokens = new Map();
+  db.vendors = [];
+  db.documents = [];
+  db.history = [];
+  db.activity = [];
+  db.reminders = [];
+  db.plan = { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 };
+}
+
+export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {
+  const account: MockAccount = {
+    id: `user-${db.accounts.length + 1}`,
+    name: 'Jane Doe',
+    email: 'jane@example.com',
+    company: 'Acme',
+    role: 'user',
+    plan: 'free',
+    password: 'secret123',
+    ...overrides,
+  };
+  db.accounts.push(account);
+  return account;
+}
+
+export function issueToken(account: MockAccount): string {
+  const token = `token-${account.id}`;
+  db.tokens.set(token, account.id);
+  return token;
+}
+
+export function publicUser(account: MockAccount): User {
+  const { password: _password, ...user } = account;
+  return user;
+}
+
+/** Resolves the bearer token of a request to its account, if any. */
+export function accountFromRequest(request: Request): MockAccount | undefined {
+  const header = request.headers.get('Authorization') ?? '';
+  const token = header.replace(/^Bearer\s+/i, '');
+  const id = db.tokens.get(token);
+  return db.accounts.find((a) => a.id === id);
+}

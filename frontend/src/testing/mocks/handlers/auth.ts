@@ -1,0 +1,37 @@
+import { http, HttpResponse } from 'msw';
+import { accountFromRequest, createAccount, db, issueToken, publicUser } from '../db';
+import { apiError, unauthorized } from '../utils';
+
+type Credentials = { email?: string; password?: string; name?: string; company?: string };
+
+export const authHandlers = [
+  http.post('*/api/auth/login', async ({ request }) => {
+    const body = (await request.json()) as Credentials;
+    const account = db.accounts.find((a) => a.email === body.email && a.password === body.password);
+    if (!account) return apiError(401, 'invalid_credentials', 'Invalid email or password.');
+    return HttpResponse.json({ token: issueToken(account), user: publicUser(account) });
+  }),
+  http.post('*/api/auth/register', async ({ request }) => {
+    const body = (await request.json()) as Credentials;
+    if (db.accounts.some((a) => a.email === body.email)) {
+      return apiError(409, 'email_taken', 'An account with this email already exists.');
+    }
+    const account = createAccount({
+      name: body.name ?? '',
+      email: body.email ?? '',
+      password: body.password ?? '',
+      company: body.company ?? null,
+    });
+    return HttpResponse.json({ token: issueToken(account), user: publicUser(account) }, { status: 201 });
+  }),
+  http.get('*/api/auth/me', ({ request }) => {
+    const account = accountFromRequest(request);
+    return account ? HttpResponse.json(publicUser(account)) : unauthorized();
+  }),
+  http.post('*/api/auth/forgot', () => HttpResponse.json({ ok: true })),
+  http.post('*/api/auth/reset', async ({ request }) => {
+    const body = (await request.json()) as { token?: string };
+    if (body.token !== 'good-token') return apiError(422, 'invalid_token', 'This reset link has expired or is invalid.');
+    return HttpResponse.json({ ok: true });
+  }),
+];

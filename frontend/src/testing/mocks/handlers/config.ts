@@ -1,0 +1,13 @@
+import { http, HttpResponse } from 'msw';
+
+export const configHandlers = [
+  http.get('*/api/config', () =>
+    HttpResponse.json({
+      supportEmail: 'help@vendorwatch.test',
+      plans: {
+        free: { vendorLimit: 2, documentsPerVendor: 10, priceCents: 0 },
+        professional: { vendorLimit: 25, documentsPerVendor: null, priceCents: 2900 },
+      },
+    }),
+  ),
+];

@@ -1,0 +1,48 @@
+import { render, screen, waitForElementToBeRemoved } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { sessionStore } from '@/lib/session';
+import { createAccount, issueToken, publicUser, type MockAccount } from './mocks/db';
+
+/** Renders the whole app (real routes and providers) at a URL. */
+export function renderApp(url = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user };
+}
+
+/** Renders one element inside the app providers and a memory router. */
+export function renderWithProviders(element: ReactElement, url = '/') {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user };
+}
+
+/** Stores a valid session for a fresh account, as if the user had logged in before. */
+export function signInAs(overrides: Partial<MockAccount> = {}) {
+  const account = createAccount(overrides);
+  const token = issueToken(account);
+  sessionStore.signIn(token, publicUser(account));
+  return account;
+}
+
+export async function waitForSpinnerToGo() {
+  const spinner = screen.queryByTestId('page-spinner');
+  if (spinner) await waitForElementToBeRemoved(spinner);
+}
+
+export * from '@testing-library/react';

@@ -1,0 +1,169 @@
+/** Shapes of the HTTP contract (shared/API.md). */
+
+export type Role = 'user' | 'admin';
+export type Plan = 'free' | 'professional';
+
+export type User = {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  role: Role;
+  plan: Plan;
+};
+
+export type AuthResponse = {
+  token: string;
+  user: User;
+};
+
+/** The error envelope every non-2xx `/api/*` response carries. */
+export type ErrorEnvelope = {
+  error: string;
+  message: string;
+  errors?: Record<string, string[]>;
+};
+
+export type DocumentStatus = 'missing' | 'current' | 'expiring_soon' | 'expired';
+export type DocumentType = 'coi' | 'w9' | 'sales_tax' | 'vendor_agreement' | 'other';
+export type CoiType = 'general_liability' | 'workers_comp' | 'automobile';
+export type SlotKey =
+  'w9' | 'coi_general_liability' | 'coi_workers_comp' | 'coi_automobile' | 'sales_tax' | 'vendor_agreement' | 'other';
+
+export type VendorSlot = {
+  slot: SlotKey;
+  label: string;
+  status: DocumentStatus;
+  documentId?: string | null;
+};
+
+export type VendorDocument = {
+  id: string;
+  vendorId: string;
+  /** The vendor's name. */
+  vendor?: string | null;
+  fileName: string;
+  documentType: DocumentType;
+  coiType: CoiType | null;
+  uploadedAt: string;
+  expirationDate: string | null;
+  status: DocumentStatus;
+  notes: string | null;
+  contentType?: string | null;
+  size?: number | null;
+  version?: number;
+  source?: 'user' | 'vendor_portal';
+};
+
+export type Vendor = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  serviceType: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  notes: string | null;
+  companyKey: string;
+  requiredDocuments: SlotKey[];
+  createdAt: string;
+  updatedAt: string;
+  documentStatus: DocumentStatus;
+  documentCount: number;
+  slots: VendorSlot[];
+  documents?: VendorDocument[];
+};
+
+/** Body of POST/PUT /api/vendors. */
+export type VendorInput = {
+  name: string;
+  email: string;
+  serviceType: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  notes?: string;
+  companyKey?: string;
+  requiredDocuments?: SlotKey[];
+};
+
+export type PaymentStatus = {
+  plan: Plan;
+  currentVendorCount: number;
+  vendorLimit: number;
+  documentLimitPerVendor?: number | null;
+};
+
+export type DashboardStats = {
+  totalVendors: number;
+  compliantVendors: number;
+  expiringVendors: number;
+  nonCompliantVendors: number;
+};
+
+export type ActivityType =
+  | 'vendor_created'
+  | 'vendor_updated'
+  | 'vendor_deleted'
+  | 'document_uploaded'
+  | 'document_updated'
+  | 'document_deleted'
+  | 'document_expired';
+
+export type ActivityEntry = {
+  id: string;
+  /** One of ActivityType; unknown values get a default icon. */
+  activityType: string;
+  description: string;
+  createdAt: string;
+  vendorId?: string | null;
+  documentId?: string | null;
+};
+
+export type Reminder = {
+  id: string;
+  reminderDate: string;
+  sent: boolean;
+  sentAt?: string | null;
+  document: {
+    id: string;
+    vendor: string | null;
+    vendorId: string;
+    documentType: DocumentType;
+    fileName: string;
+    expirationDate: string | null;
+    status: DocumentStatus;
+  };
+};
+
+/** One document type the client asks a vendor for on the upload portal. */
+export type RequestedDocument = {
+  slot: SlotKey;
+  documentType: DocumentType;
+  coiType: CoiType | null;
+  label: string;
+  /** A valid (not expired) document is already on file for it. */
+  uploaded: boolean;
+};
+
+/** 200 of GET /api/validate-company-key: all the portal reveals. */
+export type PortalVendor = {
+  valid: boolean;
+  /** The vendor's name. */
+  companyName: string;
+  /** The organization that invited the vendor. */
+  clientName: string;
+  requiredDocuments: RequestedDocument[];
+  /** Sent with `valid: false`. */
+  message?: string;
+};
+
+/** 201 of POST /api/vendor-upload-document. */
+export type PortalUploadResponse = {
+  companyName: string;
+  document: Pick<VendorDocument, 'id' | 'documentType' | 'coiType' | 'fileName' | 'expirationDate' | 'status'>;
+};

@@ -1,0 +1,30 @@
+#![allow(elided_lifetimes_in_paths)]
+#![allow(clippy::wildcard_imports)]
+pub use sea_orm_migration::prelude::*;
+mod m20260101_000001_organizations;
+mod m20260101_000002_users;
+mod m20260101_000003_vendors;
+mod m20260101_000004_documents;
+mod m20260101_000005_reminders;
+mod m20260101_000006_activities;
+mod m20260201_000001_reminder_deliveries;
+mod m20260201_000002_sweep_indexes;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20260101_000001_organizations::Migration),
+            Box::new(m20260101_000002_users::Migration),
+            Box::new(m20260101_000003_vendors::Migration),
+            Box::new(m20260101_000004_documents::Migration),
+            Box::new(m20260101_000005_reminders::Migration),
+            Box::new(m20260101_000006_activities::Migration),
+            Box::new(m20260201_000001_reminder_deliveries::Migration),
+            Box::new(m20260201_000002_sweep_indexes::Migration),
+            // inject-above (do not remove this comment)
+        ]
+    }
+}

@@ -1,0 +1,112 @@
+use std::{path::Path, sync::Arc};
+
+use async_trait::async_trait;
+use axum::Router as AxumRouter;
+use loco_rs::{
+    app::{AppContext, Hooks, Initializer},
+    bgworker::{BackgroundWorker, Queue},
+    boot::{create_app, BootResult, StartMode},
+    config::Config,
+    controller::AppRoutes,
+    db::truncate_table,
+    environment::Environment,
+    storage::Storage,
+    task::Tasks,
+    Result,
+};
+use migration::Migrator;
+
+use crate::{
+    controllers, errors,
+    models::_entities::{
+        activities, documents, organizations, reminder_deliveries, reminders, users, vendors,
+    },
+    rate_limit::RateLimiters,
+    security_headers,
+    settings::Settings,
+    tasks,
+    workers::reminders::ReminderWorker,
+};
+
+pub struct App;
+
+#[async_trait]
+impl Hooks for App {
+    fn app_name() -> &'static str {
+        env!("CARGO_CRATE_NAME")
+    }
+
+    fn app_version() -> String {
+        format!(
+            "{} ({})",
+            env!("CARGO_PKG_VERSION"),
+            option_env!("BUILD_SHA").unwrap_or("dev")
+        )
+    }
+
+    async fn boot(
+        mode: StartMode,
+        environment: &Environment,
+        config: Config,
+    ) -> Result<BootResult> {
+        create_app::<Self, Migrator>(mode, environment, config).await
+    }
+
+    async fn initializers(_ctx: &AppContext) -> Result<Vec<Box<dyn Initializer>>> {
+        Ok(vec![])
+    }
+
+    async fn after_context(mut ctx: AppContext) -> Result<AppContext> {
+        let settings = Settings::from_config(&ctx.config)?;
+        ctx.storage = Arc::new(Storage::single(settings.storage_driver()?));
+        ctx.shared_store.insert(RateLimiters::new(&settings));
+        ctx.shared_store.insert(settings);
+        Ok(ctx)
+    }
+
+    fn routes(_ctx: &AppContext) -> AppRoutes {
+        AppRoutes::with_default_routes()
+            .add_route(controllers::openapi::routes())
+            .add_route(controllers::auth::routes())
+            .add_route(controllers::account::routes())
+            .add_route(controllers::vendors::routes())
+            .add_route(controllers::documents::routes())
+            .add_route(controllers::activity::routes())
+            .add_route(controllers::reminders::routes())
+            .add_route(controllers::portal::routes())
+            .add_route(controllers::fallback_routes())
+    }
+
+    async fn after_routes(router: AxumRouter, ctx: &AppContext) -> Result<AxumRouter> {
+        let hsts = Settings::from_context(ctx)?.security.hsts;
+        let router = router.layer(axum::middleware::from_fn(errors::api_envelope));
+        Ok(security_headers::apply(router, hsts))
+    }
+
+    async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
+        queue.register(ReminderWorker::build(ctx)).await?;
+        Ok(())
+    }
+
+    fn register_tasks(tasks: &mut Tasks) {
+        tasks.register(tasks::make_admin::MakeAdmin);
+        tasks.register(tasks::set_plan::SetPlan);
+        tasks.register(tasks::reminders_sweep::RemindersSweep);
+        // tasks-inject (do not remove)
+    }
+
+    async fn truncate(ctx: &AppContext) -> Result<()> {
+        truncate_table(&ctx.db, activities::Entity).await?;
+        truncate_table(&ctx.db, reminder_deliveries::Entity).await?;
+        truncate_table(&ctx.db, reminders::Entity).await?;
+        truncate_table(&ctx.db, documents::Entity).await?;
+        truncate_table(&ctx.db, vendors::Entity).await?;
+        truncate_table(&ctx.db, users::Entity).await?;
+        truncate_table(&ctx.db, organizations::Entity).await?;
+        Ok(())
+    }
+
+    async fn seed(_ctx: &AppContext, _base: &Path) -> Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,53 @@
+use loco_rs::prelude::*;
+use serde::Deserialize;
+
+use super::{current::CurrentUser, list_response};
+use crate::{
+    errors::{field_error, Envelope},
+    models::activities::{self, ActivityQuery},
+    views::activity::ActivityResponse,
+};
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct ActivityFilter {
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+    /// One activity type, e.g. `document_uploaded`.
+    #[serde(rename = "type")]
+    pub activity_type: Option<String>,
+    /// Text in the description.
+    pub q: Option<String>,
+}
+
+/// The organization's activity log, newest first.
+#[utoipa::path(get, path = "/api/activity-logs", tag = "activity", security(("bearer" = [])), params(ActivityFilter),
+    responses((status = 200, body = [ActivityResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
+async fn list(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(filter): Query<ActivityFilter>,
+) -> Result<Response> {
+    let activity_type = filter.activity_type.filter(|t| !t.is_empty() && t != "all");
+    if activity_type
+        .as_deref()
+        .is_some_and(|t| !activities::TYPES.contains(&t))
+    {
+        return Err(field_error("type", "Unknown activity type"));
+    }
+    let query = ActivityQuery {
+        activity_type,
+        q: filter.q,
+        limit: filter.limit,
+        offset: filter.offset,
+    };
+    let (rows, total) = activities::Model::list(&ctx.db, current.org.id, &query).await?;
+    let body: Vec<ActivityResponse> = rows.iter().map(ActivityResponse::from).collect();
+    list_response(&body, total)
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .prefix("/api/activity-logs")
+        .add("/", get(list))
+}

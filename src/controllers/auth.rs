@@ -1,0 +1,161 @@
+use axum::http::StatusCode;
+use chrono::Duration;
+use loco_rs::prelude::*;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{current::CurrentUser, json::ApiJson};
+use crate::{
+    errors::{self, api_error, conflict, field_error, too_many_requests, Envelope},
+    mailers::auth::AuthMailer,
+    models::users::{self, LoginParams, RegisterParams},
+    rate_limit::{client_key, RateLimiters},
+    settings::Settings,
+    views::auth::{LoginResponse, MessageResponse, UserResponse},
+};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ForgotParams {
+    pub email: String,
+}
+
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+#[serde(default)]
+pub struct ResetParams {
+    pub token: String,
+    #[validate(custom(function = "crate::models::users::validate_password"))]
+    pub password: String,
+}
+
+fn token_for(ctx: &AppContext, user: &users::Model) -> Result<String> {
+    let jwt = ctx.config.get_jwt_config()?;
+    Ok(user.generate_jwt(&jwt.secret, jwt.expiration)?)
+}
+
+/// Creates an organization and its owner, and signs the owner in.
+#[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterParams,
+    responses((status = 201, body = LoginResponse), (status = 409, body = Envelope),
+        (status = 422, body = Envelope)))]
+#[tracing::instrument(skip_all)]
+async fn register(
+    State(ctx): State<AppContext>,
+    ApiJson(params): ApiJson<RegisterParams>,
+) -> Result<Response> {
+    errors::validate(&params)?;
+    let (user, org) = match users::Model::register(&ctx.db, &params).await {
+        Ok(pair) => pair,
+        Err(ModelError::EntityAlreadyExists) => {
+            return Err(conflict(
+                "email_taken",
+                "An account with this email already exists.",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let body = LoginResponse {
+        token: token_for(&ctx, &user)?,
+        user: UserResponse::new(&user, &org),
+    };
+    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+/// Signs in. Unknown emails and wrong passwords get the same answer.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginParams,
+    responses((status = 200, body = LoginResponse), (status = 401, body = Envelope),
+        (status = 422, body = Envelope), (status = 429, body = Envelope)))]
+#[tracing::instrument(skip_all)]
+async fn login(
+    State(ctx): State<AppContext>,
+    ip: RemoteIP,
+    ApiJson(params): ApiJson<LoginParams>,
+) -> Result<Response> {
+    errors::validate(&params)?;
+    let key = format!(
+        "{}|{}",
+        client_key(&ip),
+        users::normalize_email(&params.email)
+    );
+    if let Err(wait) = RateLimiters::from_context(&ctx)?.login.check(&key) {
+        return Ok(too_many_requests(wait));
+    }
+    let Ok(user) = users::Model::authenticate(&ctx.db, &params.email, &params.password).await
+    else {
+        return Err(api_error(
+            StatusCode::UNAUTHORIZED,
+            "invalid_credentials",
+            "Invalid email or password.",
+        ));
+    };
+    let org = user.organization(&ctx.db).await?;
+    format::json(LoginResponse {
+        token: token_for(&ctx, &user)?,
+        user: UserResponse::new(&user, &org),
+    })
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/api/auth/me", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = UserResponse), (status = 401, body = Envelope)))]
+async fn me(current: CurrentUser) -> Result<Response> {
+    format::json(UserResponse::new(&current.user, &current.org))
+}
+
+/// Emails a password-reset link when the account exists; answers the same either way.
+#[utoipa::path(post, path = "/api/auth/forgot", tag = "auth", request_body = ForgotParams,
+    responses((status = 200, body = MessageResponse), (status = 429, body = Envelope)))]
+#[tracing::instrument(skip_all)]
+async fn forgot(
+    State(ctx): State<AppContext>,
+    ip: RemoteIP,
+    ApiJson(params): ApiJson<ForgotParams>,
+) -> Result<Response> {
+    if let Err(wait) = RateLimiters::from_context(&ctx)?
+        .forgot
+        .check(&client_key(&ip))
+    {
+        return Ok(too_many_requests(wait));
+    }
+    if let Ok(user) = users::Model::find_by_email(&ctx.db, &params.email).await {
+        let (user, token) = user.into_active_model().issue_reset_token(&ctx.db).await?;
+        AuthMailer::forgot_password(&ctx, &user, &token).await?;
+    }
+    format::json(MessageResponse {
+        message: "If an account exists for that email, we sent a link to reset your password."
+            .to_string(),
+    })
+}
+
+/// Sets a new password with a reset token (once, before it expires).
+#[utoipa::path(post, path = "/api/auth/reset", tag = "auth", request_body = ResetParams,
+    responses((status = 200, body = MessageResponse), (status = 422, body = Envelope)))]
+#[tracing::instrument(skip_all)]
+async fn reset(
+    State(ctx): State<AppContext>,
+    ApiJson(params): ApiJson<ResetParams>,
+) -> Result<Response> {
+    errors::validate(&params)?;
+    let ttl = Duration::minutes(Settings::from_context(&ctx)?.reset_token_ttl_minutes);
+    let Ok(user) = users::Model::find_by_reset_token(&ctx.db, &params.token, ttl).await else {
+        return Err(field_error(
+            "token",
+            "This reset link is invalid or has expired.",
+        ));
+    };
+    user.into_active_model()
+        .reset_password(&ctx.db, &params.password)
+        .await?;
+    format::json(MessageResponse {
+        message: "Your password has been updated.".to_string(),
+    })
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .prefix("/api/auth")
+        .add("/register", post(register))
+        .add("/login", post(login))
+        .add("/me", get(me))
+        .add("/forgot", post(forgot))
+        .add("/reset", post(reset))
+}

@@ -1,0 +1,437 @@
+use std::path::Path as FsPath;
+
+use axum::{
+    body::Body,
+    extract::Multipart,
+    http::{header, HeaderValue, StatusCode},
+};
+use chrono::NaiveDate;
+use loco_rs::prelude::*;
+use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+use serde::{Deserialize, Deserializer};
+
+use super::{
+    current::CurrentUser,
+    json::ApiJson,
+    list_response,
+    upload::{self, Received},
+};
+use crate::{
+    errors::{self, field_error, Envelope},
+    models::{
+        compliance::{self, CoiType, DocumentType},
+        documents::{self, DocumentInfo, DocumentQuery, UploadContext, SOURCE_USER},
+        file_type::FileKind,
+        vendors,
+    },
+    settings::Settings,
+    views::documents::{DocumentResponse, DocumentWithHistory},
+};
+
+/// Accepts `YYYY-MM-DD` or a full ISO instant (its date part).
+fn parse_date(raw: &str) -> Option<NaiveDate> {
+    let date = raw.get(..10).unwrap_or(raw);
+    NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
+}
+
+/// Reads the document fields of an upload (signed-in or portal).
+///
+/// # Errors
+/// 422 with SPEC.md's messages for a missing type or COI type, or a bad date.
+pub fn document_info(received: &Received) -> Result<DocumentInfo> {
+    let document_type = received
+        .field("documentType")
+        .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
+    let document_type = DocumentType::parse(document_type)
+        .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
+    let notes = received
+        .field("notes")
+        .map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
+    let coi_type = if document_type == DocumentType::Coi {
+        let named = received.field("coiType").map(|c| {
+            CoiType::parse(c).ok_or_else(|| {
+                field_error("coiType", "Please select an insurance type for the COI")
+            })
+        });
+        match named {
+            Some(c) => Some(c?),
+            None => Some(
+                received
+                    .field("notes")
+                    .and_then(compliance::coi_type_in_notes)
+                    .ok_or_else(|| {
+                        field_error("coiType", "Please select an insurance type for the COI")
+                    })?,
+            ),
+        }
+    } else {
+        None
+    };
+    let expiration_date = match received.field("expirationDate") {
+        Some(raw) => Some(
+            parse_date(raw)
+                .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
+        ),
+        None => None,
+    };
+    Ok(DocumentInfo {
+        document_type,
+        coi_type,
+        expiration_date,
+        notes: notes.filter(|n| !n.is_empty()),
+    })
+}
+
+/// Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`).
+#[utoipa::path(post, path = "/api/vendors/{id}/documents", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Company key")),
+    request_body(content_type = "multipart/form-data", description = "file, documentType, coiType (coi), expirationDate?, notes?"),
+    responses((status = 201, body = DocumentResponse), (status = 401, body = Envelope), (status = 402, body = Envelope),
+        (status = 404, body = Envelope), (status = 413, body = Envelope), (status = 415, body = Envelope), (status = 422, body = Envelope)))]
+pub async fn upload(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+    multipart: Multipart,
+) -> Result<Response> {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let received = upload::receive(multipart).await?;
+    let file = received
+        .file
+        .as_ref()
+        .ok_or_else(|| field_error("file", "Please select a file to upload"))?;
+    let info = document_info(&received)?;
+    let stored = file
+        .store(&ctx, &format!("documents/{}", current.org.pid))
+        .await?;
+    let settings = Settings::from_context(&ctx)?;
+    let rules = UploadContext {
+        org: &current.org,
+        documents_per_vendor: settings.plan_limits(&current.org.plan).documents_per_vendor,
+        reminder_offsets: &settings.reminders.offsets_days,
+        source: SOURCE_USER,
+    };
+    match documents::Model::create(&ctx.db, &rules, &vendor, &info, &stored).await {
+        Ok(doc) => {
+            let body = DocumentResponse::new(&doc, &vendor, documents::today());
+            Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+        }
+        Err(err) => {
+            upload::remove_stored(&ctx, &stored.storage_key).await;
+            Err(err)
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct DocumentFilter {
+    /// `current`, `expiring_soon` or `expired`.
+    pub status: Option<String>,
+    /// A document type: coi, w9, sales_tax, vendor_agreement, other.
+    #[serde(rename = "type")]
+    pub document_type: Option<String>,
+    /// Text in the file name, type or notes.
+    pub q: Option<String>,
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+/// The organization's current documents.
+#[utoipa::path(get, path = "/api/documents", tag = "documents", security(("bearer" = [])), params(DocumentFilter),
+    responses((status = 200, body = [DocumentResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
+async fn list(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(filter): Query<DocumentFilter>,
+) -> Result<Response> {
+    let status = super::status_filter(filter.status.as_deref())?;
+    let document_type = match filter
+        .document_type
+        .as_deref()
+        .filter(|s| !s.is_empty() && *s != "all")
+    {
+        Some(t) => Some(
+            DocumentType::parse(t)
+                .ok_or_else(|| field_error("type", "Unknown document type"))?
+                .as_str()
+                .to_string(),
+        ),
+        None => None,
+    };
+    let query = DocumentQuery {
+        status,
+        document_type,
+        q: filter.q,
+        limit: filter.limit,
+        offset: filter.offset,
+    };
+    let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
+    let today = documents::today();
+    let body: Vec<DocumentResponse> = rows
+        .iter()
+        .map(|(d, v)| DocumentResponse::new(d, v, today))
+        .collect();
+    list_response(&body, total)
+}
+
+async fn with_vendor(
+    ctx: &AppContext,
+    org_id: i64,
+    id: &str,
+) -> Result<(documents::Model, vendors::Model)> {
+    let doc = documents::Model::find_in_org(&ctx.db, org_id, id).await?;
+    let vendor = vendors::Entity::find_by_id(doc.vendor_id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(errors::not_found)?;
+    Ok((doc, vendor))
+}
+
+/// One document and the other versions of its slot.
+#[utoipa::path(get, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = DocumentWithHistory), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn show(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let today = documents::today();
+    let history = doc.history(&ctx.db).await?;
+    format::json(DocumentWithHistory {
+        document: DocumentResponse::new(&doc, &vendor, today),
+        history: history
+            .iter()
+            .map(|d| DocumentResponse::new(d, &vendor, today))
+            .collect(),
+    })
+}
+
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> std::result::Result<Option<Option<T>>, D::Error> {
+    Ok(Some(Option::deserialize(d)?))
+}
+
+/// `PUT /api/documents/{id}`: absent fields stay; `null` clears a date or notes.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DocumentUpdate {
+    pub document_type: Option<String>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub coi_type: Option<Option<String>>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub expiration_date: Option<Option<String>>,
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub notes: Option<Option<String>>,
+}
+
+impl DocumentUpdate {
+    fn apply(self, doc: &documents::Model) -> Result<DocumentInfo> {
+        let document_type = match self.document_type {
+            Some(t) => DocumentType::parse(&t)
+                .ok_or_else(|| field_error("documentType", "Please select a document type"))?,
+            None => DocumentType::parse(&doc.document_type).unwrap_or(DocumentType::Other),
+        };
+        let coi_type = match (document_type, self.coi_type) {
+            (DocumentType::Coi, Some(Some(c))) => Some(CoiType::parse(&c).ok_or_else(|| {
+                field_error("coiType", "Please select an insurance type for the COI")
+            })?),
+            (DocumentType::Coi, Some(None)) => {
+                return Err(field_error(
+                    "coiType",
+                    "Please select an insurance type for the COI",
+                ))
+            }
+            (DocumentType::Coi, None) => Some(
+                doc.coi_type
+                    .as_deref()
+                    .and_then(CoiType::parse)
+                    .ok_or_else(|| {
+                        field_error("coiType", "Please select an insurance type for the COI")
+                    })?,
+            ),
+            _ => None,
+        };
+        let expiration_date = match self.expiration_date {
+            Some(Some(raw)) if !raw.trim().is_empty() => Some(
+                parse_date(raw.trim())
+                    .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
+            ),
+            Some(_) => None,
+            None => doc.expiration_date,
+        };
+        let notes = match self.notes {
+            Some(n) => n.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
+            None => compliance::user_notes(doc.notes.as_deref()),
+        };
+        if notes.as_ref().is_some_and(|n| n.chars().count() > 5000) {
+            return Err(field_error(
+                "notes",
+                "Notes must be at most 5000 characters",
+            ));
+        }
+        Ok(DocumentInfo {
+            document_type,
+            coi_type,
+            expiration_date,
+            notes,
+        })
+    }
+}
+
+/// Changes a document's type, COI type, expiration date or notes.
+#[utoipa::path(put, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = DocumentUpdate,
+    responses((status = 200, body = DocumentResponse), (status = 401, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
+async fn update(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+    ApiJson(params): ApiJson<DocumentUpdate>,
+) -> Result<Response> {
+    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let info = params.apply(&doc)?;
+    let settings = Settings::from_context(&ctx)?;
+    let doc = doc
+        .update_info(&ctx.db, &vendor, &info, &settings.reminders.offsets_days)
+        .await?;
+    format::json(DocumentResponse::new(&doc, &vendor, documents::today()))
+}
+
+/// Deletes a document and its file.
+#[utoipa::path(delete, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 204), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn destroy(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let settings = Settings::from_context(&ctx)?;
+    let key = doc
+        .delete_with_history(&ctx.db, &vendor, &settings.reminders.offsets_days)
+        .await?;
+    upload::remove_stored(&ctx, &key).await;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `attachment` or `inline`, with an ASCII fallback name and the RFC 6266 `filename*`.
+#[must_use]
+pub fn content_disposition(kind: &str, name: &str) -> String {
+    let fallback: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded = utf8_percent_encode(name, NON_ALPHANUMERIC);
+    format!("{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+}
+
+async fn file_response(ctx: &AppContext, doc: &documents::Model, inline: bool) -> Result<Response> {
+    let stream = ctx
+        .storage
+        .download_stream(FsPath::new(&doc.storage_key))
+        .await
+        .map_err(|e| Error::string(&format!("stored file missing: {e}")))?;
+    let disposition =
+        content_disposition(if inline { "inline" } else { "attachment" }, &doc.file_name);
+    let mut res = Response::new(Body::from_stream(stream));
+    let headers = res.headers_mut();
+    let value = |s: &str| HeaderValue::from_str(s).map_err(|e| Error::string(&e.to_string()));
+    headers.insert(header::CONTENT_TYPE, value(&doc.content_type)?);
+    headers.insert(header::CONTENT_LENGTH, value(&doc.size.to_string())?);
+    headers.insert(header::CONTENT_DISPOSITION, value(&disposition)?);
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    if inline {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+            ),
+        );
+    }
+    Ok(res)
+}
+
+/// The exact bytes uploaded, as an attachment.
+#[utoipa::path(get, path = "/api/documents/{id}/download", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn download(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    file_response(&ctx, &doc, false).await
+}
+
+/// PDFs and images inline, in a sandboxed response; Word files as an attachment.
+#[utoipa::path(get, path = "/api/documents/{id}/view", tag = "documents", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, description = "The file", content_type = "application/pdf"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn view(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let inline = FileKind::from_content_type(&doc.content_type).is_some_and(FileKind::is_viewable);
+    file_response(&ctx, &doc, inline).await
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .prefix("/api/documents")
+        .add("/", get(list))
+        .add("/{id}", get(show))
+        .add("/{id}", put(update))
+        .add("/{id}", delete(destroy))
+        .add("/{id}/download", get(download))
+        .add("/{id}/view", get(view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_disposition_has_an_ascii_fallback_and_an_encoded_name() {
+        assert_eq!(
+            content_disposition("attachment", "Zoë \"COI\".pdf"),
+            "attachment; filename=\"Zo_ _COI_.pdf\"; filename*=UTF-8''Zo%C3%AB%20%22COI%22%2Epdf"
+        );
+    }
+
+    #[test]
+    fn dates_accept_a_plain_date_or_an_iso_instant() {
+        assert_eq!(
+            parse_date("2026-12-31"),
+            NaiveDate::from_ymd_opt(2026, 12, 31)
+        );
+        assert_eq!(
+            parse_date("2026-12-31T00:00:00.000Z"),
+            NaiveDate::from_ymd_opt(2026, 12, 31)
+        );
+        assert_eq!(parse_date("31/12/2026"), None);
+    }
+}

@@ -1,0 +1,62 @@
+pub mod account;
+pub mod activity;
+pub mod auth;
+pub mod current;
+pub mod documents;
+pub mod json;
+pub mod openapi;
+pub mod portal;
+pub mod reminders;
+pub mod upload;
+pub mod vendors;
+
+use axum::http::{HeaderName, HeaderValue};
+use loco_rs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Unknown `/api` paths answer a JSON 404, never the single-page app.
+async fn api_not_found() -> Result<Response> {
+    Err(crate::errors::not_found())
+}
+
+#[must_use]
+pub fn fallback_routes() -> Routes {
+    Routes::new()
+        .prefix("/api")
+        .add("/", axum::routing::any(api_not_found))
+        .add("/{*rest}", axum::routing::any(api_not_found))
+}
+
+/// A JSON array with the total count of matching rows in `X-Total-Count` (API.md lists).
+///
+/// # Errors
+/// When the body cannot be serialized.
+pub fn list_response<T: Serialize>(items: &[T], total: u64) -> Result<Response> {
+    let mut res = format::json(items)?;
+    if let Ok(v) = HeaderValue::from_str(&total.to_string()) {
+        res.headers_mut()
+            .insert(HeaderName::from_static("x-total-count"), v);
+    }
+    Ok(res)
+}
+
+/// `limit` and `offset` of list endpoints; without `limit`, everything.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct Paging {
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+/// The `status` query filter of a list: absent, empty or `all` means no filter.
+///
+/// # Errors
+/// A 422 for an unknown status.
+pub fn status_filter(raw: Option<&str>) -> Result<Option<crate::models::compliance::Status>> {
+    match raw.filter(|s| !s.is_empty() && *s != "all") {
+        Some(s) => crate::models::compliance::Status::parse(s)
+            .map(Some)
+            .ok_or_else(|| crate::errors::field_error("status", "Unknown status filter")),
+        None => Ok(None),
+    }
+}

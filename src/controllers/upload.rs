@@ -1,0 +1,150 @@
+//! Multipart uploads, streamed: the file goes chunk by chunk to a temporary file (never whole
+//! in memory), with the 10 MB limit checked as it arrives; then its content is checked and it
+//! is streamed on to storage. Anything refused or interrupted leaves nothing behind.
+
+use std::{collections::HashMap, path::Path};
+
+use axum::{extract::Multipart, http::StatusCode};
+use loco_rs::{prelude::*, storage::stream::BytesStream};
+use tokio::io::AsyncWriteExt;
+use tokio_util::io::ReaderStream;
+
+use crate::{
+    errors::{api_error, field_error},
+    models::{
+        documents::StoredFile,
+        file_type::{self, FileKind, MAX_UPLOAD_BYTES},
+    },
+};
+
+/// How much of the start of a file is kept for type detection.
+const HEAD_BYTES: usize = 8192;
+/// Text fields beside the file are short.
+const MAX_FIELD_BYTES: usize = 16 * 1024;
+
+/// Body limit of the upload routes: the file plus room for the other fields.
+pub const BODY_LIMIT: usize = 10 * 1024 * 1024 + 256 * 1024;
+
+pub struct ReceivedFile {
+    pub original_name: String,
+    pub size: u64,
+    head: Vec<u8>,
+    temp: tempfile::TempPath,
+}
+
+pub struct Received {
+    pub fields: HashMap<String, String>,
+    pub file: Option<ReceivedFile>,
+}
+
+impl Received {
+    #[must_use]
+    pub fn field(&self, name: &str) -> Option<&str> {
+        self.fields
+            .get(name)
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+    }
+}
+
+fn too_large() -> Error {
+    api_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "The file is too large. The limit is 10 MB.",
+    )
+}
+
+fn multipart_error(err: &axum::extract::multipart::MultipartError) -> Error {
+    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        return too_large();
+    }
+    api_error(
+        StatusCode::BAD_REQUEST,
+        "invalid_upload",
+        &format!("The upload could not be read: {}", err.body_text()),
+    )
+}
+
+/// Reads every part; the `file` part is written to a temporary file as it arrives.
+///
+/// # Errors
+/// 413 past 10 MB, 400 for a broken or interrupted body, 422 for two files.
+pub async fn receive(mut multipart: Multipart) -> Result<Received> {
+    let mut fields = HashMap::new();
+    let mut file: Option<ReceivedFile> = None;
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(|e| multipart_error(&e))?
+    {
+        let name = field.name().unwrap_or_default().to_string();
+        if name != "file" {
+            let bytes = field.bytes().await.map_err(|e| multipart_error(&e))?;
+            if bytes.len() > MAX_FIELD_BYTES {
+                return Err(field_error(&name, "This field is too long."));
+            }
+            fields.insert(name, String::from_utf8_lossy(&bytes).into_owned());
+            continue;
+        }
+        if file.is_some() {
+            return Err(field_error("file", "Send one file at a time."));
+        }
+        let original_name = field.file_name().unwrap_or_default().to_string();
+        let temp = tempfile::NamedTempFile::new()?.into_temp_path();
+        let mut out = tokio::fs::File::create(&temp).await?;
+        let mut size: u64 = 0;
+        let mut head = Vec::with_capacity(HEAD_BYTES);
+        while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
+            size += chunk.len() as u64;
+            if size > MAX_UPLOAD_BYTES {
+                return Err(too_large());
+            }
+            if head.len() < HEAD_BYTES {
+                let take = (HEAD_BYTES - head.len()).min(chunk.len());
+                head.extend_from_slice(&chunk[..take]);
+            }
+            out.write_all(&chunk).await?;
+        }
+        out.flush().await?;
+        file = Some(ReceivedFile {
+            original_name,
+            size,
+            head,
+            temp,
+        });
+    }
+    Ok(Received { fields, file })
+}
+
+impl ReceivedFile {
+    /// Checks the content, then streams it to storage under a generated key.
+    ///
+    /// # Errors
+    /// 415/422 for a refused file; storage errors.
+    pub async fn store(&self, ctx: &AppContext, folder: &str) -> Result<StoredFile> {
+        let kind: FileKind =
+            file_type::check(&self.original_name, self.size, &self.head, &self.temp)?;
+        let ext = kind.extensions()[0];
+        let key = format!("{folder}/{}.{ext}", uuid::Uuid::new_v4().simple());
+        let reader = tokio::fs::File::open(&self.temp).await?;
+        let stream = BytesStream::from_body_stream(ReaderStream::new(reader));
+        ctx.storage
+            .upload_stream(Path::new(&key), stream)
+            .await
+            .map_err(|e| Error::string(&format!("could not store the file: {e}")))?;
+        Ok(StoredFile {
+            file_name: file_type::display_name(&self.original_name),
+            storage_key: key,
+            content_type: kind.content_type().to_string(),
+            size: self.size,
+        })
+    }
+}
+
+/// Removes a stored file, logging (not failing) when it is already gone.
+pub async fn remove_stored(ctx: &AppContext, key: &str) {
+    if let Err(err) = ctx.storage.delete(Path::new(key)).await {
+        tracing::warn!(key, error = %err, "could not remove a stored file");
+    }
+}

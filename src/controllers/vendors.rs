@@ -1,0 +1,191 @@
+use axum::{extract::DefaultBodyLimit, http::StatusCode};
+use loco_rs::prelude::*;
+use serde::Deserialize;
+
+use super::{current::CurrentUser, json::ApiJson, list_response, upload, Paging};
+use crate::{
+    errors::Envelope,
+    models::{
+        documents, organizations, search,
+        vendors::{self, PlanLimit, VendorParams},
+    },
+    settings::Settings,
+    views::{documents::DocumentResponse, vendors::VendorResponse},
+};
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct VendorFilter {
+    /// Text in the name, email or service type.
+    pub q: Option<String>,
+    /// `current`, `expiring_soon`, `expired` or `missing`.
+    pub status: Option<String>,
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
+    let vendors = settings.plan_limits(&org.plan).vendor_limit;
+    let plan = if org.plan == organizations::PLAN_PROFESSIONAL {
+        "Professional"
+    } else {
+        "Free"
+    };
+    PlanLimit {
+        vendors,
+        message: format!("{plan} accounts are limited to {vendors} vendors maximum."),
+    }
+}
+
+/// The organization's vendors with their compliance standing.
+#[utoipa::path(get, path = "/api/vendors", tag = "vendors", security(("bearer" = [])), params(VendorFilter),
+    responses((status = 200, body = [VendorResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
+async fn list(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(filter): Query<VendorFilter>,
+) -> Result<Response> {
+    let status = super::status_filter(filter.status.as_deref())?;
+    let q = search::text(filter.q.as_deref()).map(str::to_lowercase);
+    let matching: Vec<VendorResponse> = vendors::Model::standings(&ctx.db, current.org.id)
+        .await?
+        .iter()
+        .filter(|s| status.is_none_or(|st| s.status == st))
+        .filter(|s| {
+            q.as_deref().is_none_or(|q| {
+                [
+                    &s.vendor.name,
+                    &s.vendor.email,
+                    &s.vendor.service_type,
+                    &s.vendor.key,
+                ]
+                .iter()
+                .any(|f| f.to_lowercase().contains(q))
+            })
+        })
+        .map(VendorResponse::new)
+        .collect();
+    let total = matching.len() as u64;
+    let page: Vec<VendorResponse> = search::window(matching, filter.offset, filter.limit).collect();
+    list_response(&page, total)
+}
+
+/// Adds a vendor, within the plan's vendor limit.
+#[utoipa::path(post, path = "/api/vendors", tag = "vendors", security(("bearer" = [])), request_body = VendorParams,
+    responses((status = 201, body = VendorResponse), (status = 401, body = Envelope), (status = 402, body = Envelope),
+        (status = 409, body = Envelope), (status = 422, body = Envelope)))]
+async fn create(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    ApiJson(params): ApiJson<VendorParams>,
+) -> Result<Response> {
+    let form = params.validate()?;
+    let settings = Settings::from_context(&ctx)?;
+    let vendor = vendors::Model::create(
+        &ctx.db,
+        current.org.id,
+        &plan_limit(&settings, &current.org),
+        &form,
+    )
+    .await?;
+    let (standing, _) = vendor.standing(&ctx.db).await?;
+    Ok((
+        StatusCode::CREATED,
+        axum::Json(VendorResponse::new(&standing)),
+    )
+        .into_response())
+}
+
+/// One vendor, with its current documents.
+#[utoipa::path(get, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Company key")),
+    responses((status = 200, body = VendorResponse), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn show(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let (standing, docs) = vendor.standing(&ctx.db).await?;
+    let today = vendors::today();
+    let mut body = VendorResponse::new(&standing);
+    body.documents = Some(
+        docs.iter()
+            .map(|d| DocumentResponse::new(d, &standing.vendor, today))
+            .collect(),
+    );
+    format::json(body)
+}
+
+/// Saves the vendor form; the company key never changes.
+#[utoipa::path(put, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])), request_body = VendorParams,
+    params(("id" = String, Path, description = "Company key")),
+    responses((status = 200, body = VendorResponse), (status = 401, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
+async fn update(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+    ApiJson(params): ApiJson<VendorParams>,
+) -> Result<Response> {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let form = VendorParams {
+        company_key: None,
+        ..params
+    }
+    .validate()?;
+    let vendor = vendor.update_from(&ctx.db, &form).await?;
+    let (standing, _) = vendor.standing(&ctx.db).await?;
+    format::json(VendorResponse::new(&standing))
+}
+
+/// Deletes the vendor with its documents, files and reminders.
+#[utoipa::path(delete, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Company key")),
+    responses((status = 204), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn destroy(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let keys = vendor.delete_with_documents(&ctx.db).await?;
+    for key in keys {
+        upload::remove_stored(&ctx, &key).await;
+    }
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Every version of every document of the vendor, current ones first.
+#[utoipa::path(get, path = "/api/vendors/{id}/documents", tag = "vendors", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Company key"), Paging),
+    responses((status = 200, body = [DocumentResponse]), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn documents_of(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+    Query(paging): Query<Paging>,
+) -> Result<Response> {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let docs = documents::Model::list_for_vendor(&ctx.db, &vendor).await?;
+    let today = vendors::today();
+    let total = docs.len() as u64;
+    let page: Vec<DocumentResponse> = search::window(&docs, paging.offset, paging.limit)
+        .map(|d| DocumentResponse::new(d, &vendor, today))
+        .collect();
+    list_response(&page, total)
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .prefix("/api/vendors")
+        .add("/", get(list))
+        .add("/", post(create))
+        .add("/{id}", get(show))
+        .add("/{id}", put(update))
+        .add("/{id}", delete(destroy))
+        .add("/{id}/documents", get(documents_of))
+        .add(
+            "/{id}/documents",
+            post(super::documents::upload).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)),
+        )
+}

@@ -1,0 +1,12 @@
+pub mod app;
+pub mod controllers;
+pub mod errors;
+pub mod initializers;
+pub mod mailers;
+pub mod models;
+pub mod rate_limit;
+pub mod security_headers;
+pub mod settings;
+pub mod tasks;
+pub mod views;
+pub mod workers;

@@ -1,0 +1,1 @@
+Reset your Vendorwatch password

@@ -1,0 +1,108 @@
+//! The activity log: one readable entry for every change, newest first.
+
+use loco_rs::prelude::*;
+use uuid::Uuid;
+
+pub use super::_entities::activities::{self, ActiveModel, Entity, Model};
+
+pub const VENDOR_CREATED: &str = "vendor_created";
+pub const VENDOR_UPDATED: &str = "vendor_updated";
+pub const VENDOR_DELETED: &str = "vendor_deleted";
+pub const DOCUMENT_UPLOADED: &str = "document_uploaded";
+pub const DOCUMENT_UPDATED: &str = "document_updated";
+pub const DOCUMENT_DELETED: &str = "document_deleted";
+pub const DOCUMENT_EXPIRED: &str = "document_expired";
+
+pub const TYPES: [&str; 7] = [
+    VENDOR_CREATED,
+    VENDOR_UPDATED,
+    VENDOR_DELETED,
+    DOCUMENT_UPLOADED,
+    DOCUMENT_UPDATED,
+    DOCUMENT_DELETED,
+    DOCUMENT_EXPIRED,
+];
+
+impl TenantEntity for Entity {
+    type TenantId = i64;
+
+    fn tenant_column() -> activities::Column {
+        activities::Column::OrganizationId
+    }
+}
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {}
+
+/// What an entry is about.
+#[derive(Debug, Default, Clone)]
+pub struct Subject {
+    pub vendor_key: Option<String>,
+    pub document_pid: Option<Uuid>,
+}
+
+/// Filters of the activity list.
+#[derive(Debug, Default, Clone)]
+pub struct ActivityQuery {
+    pub activity_type: Option<String>,
+    pub q: Option<String>,
+    pub limit: Option<u64>,
+    pub offset: Option<u64>,
+}
+
+impl Model {
+    /// Records an entry, in the same transaction as the change it describes.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn record<C: ConnectionTrait>(
+        db: &C,
+        org_id: i64,
+        activity_type: &str,
+        description: String,
+        subject: Subject,
+    ) -> Result<Self> {
+        let entry = ActiveModel {
+            pid: ActiveValue::Set(Uuid::new_v4()),
+            activity_type: ActiveValue::Set(activity_type.to_string()),
+            description: ActiveValue::Set(description),
+            vendor_key: ActiveValue::Set(subject.vendor_key),
+            document_pid: ActiveValue::Set(subject.document_pid.map(|p| p.to_string())),
+            ..Default::default()
+        }
+        .set_tenant(org_id)?;
+        Ok(entry.insert(db).await?)
+    }
+
+    /// The organization's entries, newest first, and how many match in all.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &ActivityQuery,
+    ) -> Result<(Vec<Self>, u64)> {
+        let mut select = Entity::find().in_tenant(org_id);
+        if let Some(t) = &query.activity_type {
+            select = select.filter(activities::Column::ActivityType.eq(t.as_str()));
+        }
+        if let Some(q) = super::search::text(query.q.as_deref()) {
+            select = select.filter(super::search::contains_ci(
+                activities::Column::Description,
+                q,
+            ));
+        }
+        let total = select.clone().count(db).await?;
+        let mut select = select
+            .order_by_desc(activities::Column::CreatedAt)
+            .order_by_desc(activities::Column::Id);
+        if let Some(offset) = query.offset {
+            select = select.offset(offset);
+        }
+        if let Some(limit) = query.limit {
+            select = select.limit(limit);
+        }
+        Ok((select.all(db).await?, total))
+    }
+}

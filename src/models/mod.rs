@@ -1,0 +1,12 @@
+pub mod _entities;
+pub mod activities;
+pub mod compliance;
+pub mod documents;
+pub mod file_type;
+pub mod organizations;
+pub mod reminder_deliveries;
+pub mod reminders;
+pub mod search;
+pub mod sweep;
+pub mod users;
+pub mod vendors;

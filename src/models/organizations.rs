@@ -1,0 +1,68 @@
+use loco_rs::prelude::*;
+use uuid::Uuid;
+
+pub use super::_entities::organizations::{self, ActiveModel, Entity, Model};
+
+pub const PLAN_FREE: &str = "free";
+pub const PLAN_PROFESSIONAL: &str = "professional";
+
+/// The plans an organization can be on.
+#[must_use]
+pub fn is_plan(plan: &str) -> bool {
+    plan == PLAN_FREE || plan == PLAN_PROFESSIONAL
+}
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {
+    async fn before_save<C>(self, _db: &C, insert: bool) -> Result<Self, DbErr>
+    where
+        C: ConnectionTrait,
+    {
+        let mut this = self;
+        if insert {
+            this.pid = ActiveValue::Set(Uuid::new_v4());
+        }
+        if let ActiveValue::Set(plan) = &this.plan {
+            if !is_plan(plan) {
+                return Err(DbErr::Custom(format!("unknown plan `{plan}`")));
+            }
+        }
+        Ok(this)
+    }
+}
+
+impl Model {
+    /// # Errors
+    /// `EntityNotFound` when there is no such organization.
+    pub async fn find_by_id<C: ConnectionTrait>(db: &C, id: i64) -> ModelResult<Self> {
+        Entity::find_by_id(id)
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)
+    }
+
+    /// # Errors
+    /// `EntityNotFound` when there is no such organization, or a bad uuid.
+    pub async fn find_by_pid(db: &DatabaseConnection, pid: &str) -> ModelResult<Self> {
+        let pid = Uuid::parse_str(pid).map_err(|_| ModelError::EntityNotFound)?;
+        Entity::find()
+            .filter(organizations::Column::Pid.eq(pid))
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)
+    }
+}
+
+impl ActiveModel {
+    /// Moves the organization to another plan.
+    ///
+    /// # Errors
+    /// When the plan is unknown or the database fails.
+    pub async fn set_plan(mut self, db: &DatabaseConnection, plan: &str) -> ModelResult<Model> {
+        if !is_plan(plan) {
+            return Err(ModelError::msg(&format!("unknown plan `{plan}`")));
+        }
+        self.plan = ActiveValue::Set(plan.to_string());
+        Ok(self.update(db).await?)
+    }
+}

@@ -1,0 +1,125 @@
+//! Reminder rows: when a document's expiration date is set or changed, its pending reminders
+//! are replaced (30 and 7 days before, and on the day; offsets are configuration). Sending them
+//! is the daily sweep's work: `claims` hands due reminders out, `delivery` sends one.
+
+use chrono::NaiveDate;
+use loco_rs::prelude::*;
+use uuid::Uuid;
+
+mod claims;
+mod delivery;
+
+pub use claims::{now, Claim, ClaimPolicy, ClaimedReminder, Cursor};
+pub use delivery::{Outcome, TO_ORGANIZATION, TO_VENDOR};
+
+pub use super::_entities::reminders::{self, ActiveModel, Entity, Model};
+use super::{
+    _entities::{documents, vendors},
+    compliance,
+};
+
+impl TenantEntity for Entity {
+    type TenantId = i64;
+
+    fn tenant_column() -> reminders::Column {
+        reminders::Column::OrganizationId
+    }
+}
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// Replaces the document's pending reminders with ones for `expiration` (none without a
+    /// date). Reminders already sent stay as they are.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn replace_for_document<C: ConnectionTrait>(
+        db: &C,
+        document: &documents::Model,
+        offsets: &[u32],
+        today: NaiveDate,
+    ) -> Result<()> {
+        Self::clear_pending(db, document.id).await?;
+        let Some(expiration) = document.expiration_date else {
+            return Ok(());
+        };
+        let rows: Vec<ActiveModel> = compliance::reminder_dates(expiration, offsets, today)
+            .into_iter()
+            .map(|date| ActiveModel {
+                pid: ActiveValue::Set(Uuid::new_v4()),
+                reminder_date: ActiveValue::Set(date),
+                offset_days: ActiveValue::Set(
+                    i32::try_from((expiration - date).num_days()).unwrap_or(0),
+                ),
+                attempts: ActiveValue::Set(0),
+                organization_id: ActiveValue::Set(document.organization_id),
+                document_id: ActiveValue::Set(document.id),
+                ..Default::default()
+            })
+            .collect();
+        if !rows.is_empty() {
+            Entity::insert_many(rows).exec(db).await?;
+        }
+        Ok(())
+    }
+
+    /// Drops the document's unsent reminders (it was renewed, changed or deleted).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn clear_pending<C: ConnectionTrait>(db: &C, document_id: i64) -> Result<()> {
+        Entity::delete_many()
+            .filter(reminders::Column::DocumentId.eq(document_id))
+            .filter(reminders::Column::SentAt.is_null())
+            .exec(db)
+            .await?;
+        Ok(())
+    }
+
+    /// The organization's reminders with their documents and vendors, soonest first.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list(
+        db: &DatabaseConnection,
+        org_id: i64,
+        limit: Option<u64>,
+        offset: Option<u64>,
+    ) -> Result<(Vec<(Self, documents::Model, vendors::Model)>, u64)> {
+        let select = Entity::find().in_tenant(org_id);
+        let total = select.clone().count(db).await?;
+        let mut select = select
+            .order_by_asc(reminders::Column::ReminderDate)
+            .order_by_asc(reminders::Column::Id);
+        if let Some(offset) = offset {
+            select = select.offset(offset);
+        }
+        if let Some(limit) = limit {
+            select = select.limit(limit);
+        }
+        let rows = select.find_also_related(documents::Entity).all(db).await?;
+        let doc_ids: Vec<i64> = rows
+            .iter()
+            .filter_map(|(_, d)| d.as_ref().map(|d| d.vendor_id))
+            .collect();
+        let vendors: std::collections::HashMap<i64, vendors::Model> = vendors::Entity::find()
+            .filter(vendors::Column::Id.is_in(doc_ids))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|v| (v.id, v))
+            .collect();
+        Ok((
+            rows.into_iter()
+                .filter_map(|(r, d)| {
+                    let d = d?;
+                    let v = vendors.get(&d.vendor_id)?.clone();
+                    Some((r, d, v))
+                })
+                .collect(),
+            total,
+        ))
+    }
+}

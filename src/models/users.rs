@@ -1,0 +1,324 @@
+use std::sync::OnceLock;
+
+use chrono::{Duration, Utc};
+use loco_rs::{auth::jwt, hash, prelude::*};
+use serde::{Deserialize, Serialize};
+use serde_json::Map;
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+pub use super::_entities::users::{self, ActiveModel, Entity, Model};
+use super::organizations;
+
+pub const ROLE_USER: &str = "user";
+pub const ROLE_ADMIN: &str = "admin";
+
+#[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
+#[serde(default)]
+pub struct RegisterParams {
+    #[validate(custom(function = "validate_name"))]
+    pub name: String,
+    #[validate(email(message = "Invalid email address"))]
+    pub email: String,
+    #[validate(custom(function = "crate::models::users::validate_password"))]
+    pub password: String,
+    pub company: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
+#[serde(default)]
+pub struct LoginParams {
+    #[validate(email(message = "Invalid email address"))]
+    pub email: String,
+    #[validate(length(min = 6, message = "Password must be at least 6 characters"))]
+    pub password: String,
+}
+
+/// Passwords: 6 to 128 characters (the upper bound keeps hashing cheap to refuse).
+///
+/// # Errors
+/// The rule that failed, with SPEC.md's message.
+pub fn validate_password(password: &str) -> Result<(), validator::ValidationError> {
+    let len = password.chars().count();
+    if len < 6 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Password must be at least 6 characters".into()));
+    }
+    if len > 128 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Password must be at most 128 characters".into()));
+    }
+    Ok(())
+}
+
+fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
+    let len = name.trim().chars().count();
+    if len < 2 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Name must be at least 2 characters".into()));
+    }
+    if len > 100 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Name must be at most 100 characters".into()));
+    }
+    Ok(())
+}
+
+/// Emails are compared without case or surrounding space.
+#[must_use]
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+/// The stored form of a reset token: only its digest is kept.
+fn digest(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// A hash checked against when the email is unknown, so that login costs the same either way.
+fn dummy_hash() -> &'static str {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    DUMMY.get_or_init(|| hash::hash_password("not-a-real-password").unwrap_or_default())
+}
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {
+    async fn before_save<C>(self, _db: &C, insert: bool) -> Result<Self, DbErr>
+    where
+        C: ConnectionTrait,
+    {
+        let mut this = self;
+        if insert {
+            this.pid = ActiveValue::Set(Uuid::new_v4());
+            this.api_key = ActiveValue::Set(format!("vw-{}", Uuid::new_v4()));
+        }
+        Ok(this)
+    }
+}
+
+#[async_trait]
+impl Authenticable for Model {
+    async fn find_by_api_key(db: &DatabaseConnection, api_key: &str) -> ModelResult<Self> {
+        Entity::find()
+            .filter(users::Column::ApiKey.eq(api_key))
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)
+    }
+
+    async fn find_by_claims_key(db: &DatabaseConnection, claims_key: &str) -> ModelResult<Self> {
+        Self::find_by_pid(db, claims_key).await
+    }
+}
+
+impl Model {
+    /// # Errors
+    /// `EntityNotFound` when no user has this email.
+    pub async fn find_by_email(db: &DatabaseConnection, email: &str) -> ModelResult<Self> {
+        Entity::find()
+            .filter(users::Column::Email.eq(normalize_email(email)))
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)
+    }
+
+    /// # Errors
+    /// `EntityNotFound` when no user has this pid (or it is not a uuid).
+    pub async fn find_by_pid(db: &DatabaseConnection, pid: &str) -> ModelResult<Self> {
+        let pid = Uuid::parse_str(pid).map_err(|_| ModelError::EntityNotFound)?;
+        Entity::find()
+            .filter(users::Column::Pid.eq(pid))
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)
+    }
+
+    /// The user a reset token was issued to, while it is unused and younger than `ttl`.
+    ///
+    /// # Errors
+    /// `EntityNotFound` for an unknown, used or expired token.
+    pub async fn find_by_reset_token(
+        db: &DatabaseConnection,
+        token: &str,
+        ttl: Duration,
+    ) -> ModelResult<Self> {
+        let user = Entity::find()
+            .filter(users::Column::ResetToken.eq(digest(token)))
+            .one(db)
+            .await?
+            .ok_or(ModelError::EntityNotFound)?;
+        match user.reset_sent_at {
+            Some(sent_at) if sent_at + ttl >= Utc::now() => Ok(user),
+            _ => Err(ModelError::EntityNotFound),
+        }
+    }
+
+    /// Checks credentials. Unknown emails cost one hash verification too.
+    ///
+    /// # Errors
+    /// `EntityNotFound` for an unknown email or a wrong password (not told apart).
+    pub async fn authenticate(
+        db: &DatabaseConnection,
+        email: &str,
+        password: &str,
+    ) -> ModelResult<Self> {
+        let Ok(user) = Self::find_by_email(db, email).await else {
+            let _ = hash::verify_password(password, dummy_hash());
+            return Err(ModelError::EntityNotFound);
+        };
+        if hash::verify_password(password, &user.password) {
+            Ok(user)
+        } else {
+            Err(ModelError::EntityNotFound)
+        }
+    }
+
+    /// Registration: the organization (named after the company, or the user's name) and its
+    /// owner, in one transaction.
+    ///
+    /// # Errors
+    /// `EntityAlreadyExists` when the email is taken; database errors.
+    pub async fn register(
+        db: &DatabaseConnection,
+        params: &RegisterParams,
+    ) -> ModelResult<(Self, organizations::Model)> {
+        let email = normalize_email(&params.email);
+        let name = params.name.trim().to_string();
+        let company = params
+            .company
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(ToString::to_string);
+        let password_hash =
+            hash::hash_password(&params.password).map_err(|e| ModelError::Any(e.into()))?;
+
+        let txn = db.begin().await?;
+        if Entity::find()
+            .filter(users::Column::Email.eq(&email))
+            .one(&txn)
+            .await?
+            .is_some()
+        {
+            return Err(ModelError::EntityAlreadyExists);
+        }
+        let org = organizations::ActiveModel {
+            name: ActiveValue::Set(company.clone().unwrap_or_else(|| name.clone())),
+            plan: ActiveValue::Set(organizations::PLAN_FREE.to_string()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        let user = ActiveModel {
+            email: ActiveValue::Set(email),
+            password: ActiveValue::Set(password_hash),
+            name: ActiveValue::Set(name),
+            company: ActiveValue::Set(company),
+            role: ActiveValue::Set(ROLE_USER.to_string()),
+            organization_id: ActiveValue::Set(org.id),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await
+        // The unique index settles a race between two registrations of one email.
+        .map_err(|e| match e.sql_err() {
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => ModelError::EntityAlreadyExists,
+            _ => ModelError::from(e),
+        })?;
+        txn.commit().await?;
+        Ok((user, org))
+    }
+
+    /// # Errors
+    /// When the token cannot be signed.
+    pub fn generate_jwt(&self, secret: &str, expiration: u64) -> ModelResult<String> {
+        jwt::JWT::new(secret)
+            .generate_token(expiration, self.pid.to_string(), Map::new())
+            .map_err(ModelError::from)
+    }
+
+    #[must_use]
+    pub fn is_admin(&self) -> bool {
+        self.role == ROLE_ADMIN
+    }
+
+    /// # Errors
+    /// When the organization is gone or the database fails.
+    pub async fn organization(&self, db: &DatabaseConnection) -> ModelResult<organizations::Model> {
+        organizations::Model::find_by_id(db, self.organization_id).await
+    }
+}
+
+impl ActiveModel {
+    /// Issues a new reset token; returns the user and the token to email (only its digest is
+    /// stored, and any earlier token stops working).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn issue_reset_token(
+        mut self,
+        db: &DatabaseConnection,
+    ) -> ModelResult<(Model, String)> {
+        let token = hash::random_string(43);
+        self.reset_token = ActiveValue::Set(Some(digest(&token)));
+        self.reset_sent_at = ActiveValue::Set(Some(Utc::now().into()));
+        Ok((self.update(db).await?, token))
+    }
+
+    /// Sets a new password and spends the reset token.
+    ///
+    /// # Errors
+    /// Hashing or database errors.
+    pub async fn reset_password(
+        mut self,
+        db: &DatabaseConnection,
+        password: &str,
+    ) -> ModelResult<Model> {
+        self.password =
+            ActiveValue::Set(hash::hash_password(password).map_err(|e| ModelError::Any(e.into()))?);
+        self.reset_token = ActiveValue::Set(None);
+        self.reset_sent_at = ActiveValue::Set(None);
+        Ok(self.update(db).await?)
+    }
+
+    /// # Errors
+    /// Database errors.
+    pub async fn set_role(mut self, db: &DatabaseConnection, role: &str) -> ModelResult<Model> {
+        self.role = ActiveValue::Set(role.to_string());
+        Ok(self.update(db).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn register_params_report_each_spec_message() {
+        let params = RegisterParams {
+            name: " a ".into(),
+            email: "nope".into(),
+            password: "12345".into(),
+            company: None,
+        };
+        let errs =
+            crate::errors::from_validator(&validator::Validate::validate(&params).unwrap_err());
+        assert_eq!(errs["name"], vec!["Name must be at least 2 characters"]);
+        assert_eq!(errs["email"], vec!["Invalid email address"]);
+        assert_eq!(
+            errs["password"],
+            vec!["Password must be at least 6 characters"]
+        );
+    }
+
+    #[test]
+    fn emails_are_compared_lowercase_and_trimmed() {
+        assert_eq!(normalize_email("  Ann@Example.COM "), "ann@example.com");
+    }
+
+    #[test]
+    fn reset_tokens_are_stored_as_digests() {
+        assert_ne!(digest("abc"), "abc");
+        assert_eq!(digest("abc").len(), 64);
+    }
+}

@@ -1,0 +1,242 @@
+//! The product's own configuration: the `settings:` block of `config/<env>.yaml`.
+
+use loco_rs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Settings {
+    /// Where the app is reached; links in emails start with it.
+    pub app_url: String,
+    /// The support contact shown in the footer and used as the mail reply-to.
+    pub support_email: String,
+    pub plans: Plans,
+    pub mail: MailSettings,
+    #[serde(default)]
+    pub rate_limits: RateLimits,
+    #[serde(default)]
+    pub security: Security,
+    #[serde(default = "default_reset_ttl")]
+    pub reset_token_ttl_minutes: i64,
+    #[serde(default)]
+    pub storage: StorageSettings,
+    #[serde(default)]
+    pub reminders: ReminderSettings,
+}
+
+/// Where uploaded files live: a local folder, or an S3-compatible bucket.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct StorageSettings {
+    /// `local` or `s3`.
+    pub kind: String,
+    pub local_dir: String,
+    #[serde(default)]
+    pub s3: Option<S3Settings>,
+}
+
+impl Default for StorageSettings {
+    fn default() -> Self {
+        Self {
+            kind: "local".to_string(),
+            local_dir: "storage".to_string(),
+            s3: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct S3Settings {
+    pub bucket: String,
+    pub region: String,
+    /// For S3-compatible services (MinIO, moto, R2...); empty for AWS itself.
+    #[serde(default)]
+    pub endpoint: String,
+    pub access_key_id: String,
+    pub secret_access_key: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ReminderSettings {
+    /// Days before the expiration date a reminder is due (0 = on the day).
+    pub offsets_days: Vec<u32>,
+    /// Reminders claimed (and documents marked expired) per database round trip of the sweep.
+    #[serde(default = "default_sweep_batch")]
+    pub batch_size: u64,
+    /// A claim older than this is taken to belong to a worker that died, and the next sweep
+    /// claims the reminder again. Longer than any one reminder's sending can take.
+    #[serde(default = "default_claim_timeout")]
+    pub claim_timeout_seconds: u64,
+    /// After this many claims a reminder that keeps failing (a dead address) is left alone.
+    #[serde(default = "default_max_attempts")]
+    pub max_attempts: i32,
+}
+
+impl Default for ReminderSettings {
+    fn default() -> Self {
+        Self {
+            offsets_days: vec![30, 7, 0],
+            batch_size: default_sweep_batch(),
+            claim_timeout_seconds: default_claim_timeout(),
+            max_attempts: default_max_attempts(),
+        }
+    }
+}
+
+const fn default_sweep_batch() -> u64 {
+    1000
+}
+
+const fn default_claim_timeout() -> u64 {
+    900
+}
+
+const fn default_max_attempts() -> i32 {
+    10
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Plans {
+    pub free: PlanLimits,
+    pub professional: PlanLimits,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct PlanLimits {
+    pub vendor_limit: u64,
+    /// Current documents per vendor; `None` means no limit.
+    pub documents_per_vendor: Option<u64>,
+    pub price_cents: u64,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct MailSettings {
+    pub from: String,
+    /// With no SMTP server configured, every email is written here as an `.eml` file.
+    pub outbox_dir: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct RateLimits {
+    /// Login attempts allowed per minute for one address and email.
+    pub login_per_minute: u32,
+    /// Password-reset requests allowed per hour for one address.
+    pub forgot_per_hour: u32,
+    /// Company-key checks (portal validation, and uploads naming an unknown key) allowed per
+    /// window for one address: a handful, so 8-character keys cannot be guessed.
+    #[serde(default = "default_portal_key_checks")]
+    pub portal_key_checks: u32,
+    /// Portal uploads allowed per window for one address.
+    #[serde(default = "default_portal_uploads")]
+    pub portal_uploads: u32,
+    /// The portal limits' window, in seconds.
+    #[serde(default = "default_portal_window")]
+    pub portal_window_seconds: u64,
+}
+
+const fn default_portal_key_checks() -> u32 {
+    10
+}
+const fn default_portal_uploads() -> u32 {
+    30
+}
+const fn default_portal_window() -> u64 {
+    60
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        Self {
+            login_per_minute: 5,
+            forgot_per_hour: 5,
+            portal_key_checks: default_portal_key_checks(),
+            portal_uploads: default_portal_uploads(),
+            portal_window_seconds: default_portal_window(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct Security {
+    /// Send `Strict-Transport-Security` (production, behind TLS).
+    #[serde(default)]
+    pub hsts: bool,
+}
+
+const fn default_reset_ttl() -> i64 {
+    60
+}
+
+impl Settings {
+    /// Reads the typed settings from the loaded configuration.
+    ///
+    /// # Errors
+    /// When `settings:` is absent or does not match this shape.
+    pub fn from_config(config: &loco_rs::config::Config) -> Result<Self> {
+        let raw = config
+            .settings
+            .clone()
+            .ok_or_else(|| Error::string("missing `settings:` in config"))?;
+        serde_json::from_value(raw).map_err(|e| Error::string(&format!("invalid `settings:`: {e}")))
+    }
+
+    /// The settings of a running app.
+    ///
+    /// # Errors
+    /// When `settings:` is absent or does not match this shape.
+    pub fn from_context(ctx: &AppContext) -> Result<Self> {
+        if let Some(settings) = ctx.shared_store.get::<Self>() {
+            return Ok(settings);
+        }
+        Self::from_config(&ctx.config)
+    }
+
+    /// The storage driver these settings describe.
+    ///
+    /// # Errors
+    /// An unknown kind, missing S3 settings, or a driver that cannot be built.
+    pub fn storage_driver(&self) -> Result<Box<dyn loco_rs::storage::drivers::StoreDriver>> {
+        use loco_rs::storage::drivers::{aws, local};
+        let storage_error =
+            |e: loco_rs::storage::StorageError| Error::string(&format!("storage: {e}"));
+        match self.storage.kind.as_str() {
+            "local" => {
+                std::fs::create_dir_all(&self.storage.local_dir)?;
+                local::new_with_prefix(&self.storage.local_dir).map_err(storage_error)
+            }
+            "s3" => {
+                // OpenDAL's S3 service speaks HTTP through a process-wide transport.
+                opendal::install_default();
+                let s3 = self.storage.s3.as_ref().ok_or_else(|| {
+                    Error::string("storage kind `s3` needs `storage.s3` settings")
+                })?;
+                let credential = aws::Credential {
+                    key_id: s3.access_key_id.clone(),
+                    secret_key: s3.secret_access_key.clone(),
+                    token: None,
+                };
+                if s3.endpoint.is_empty() {
+                    aws::with_credentials(&s3.bucket, &s3.region, credential).map_err(storage_error)
+                } else {
+                    aws::with_credentials_and_endpoint(
+                        &s3.bucket,
+                        &s3.region,
+                        &s3.endpoint,
+                        credential,
+                    )
+                    .map_err(storage_error)
+                }
+            }
+            other => Err(Error::string(&format!(
+                "unknown storage kind `{other}`: use local or s3"
+            ))),
+        }
+    }
+
+    #[must_use]
+    pub fn plan_limits(&self, plan: &str) -> &PlanLimits {
+        if plan == crate::models::organizations::PLAN_PROFESSIONAL {
+            &self.plans.professional
+        } else {
+            &self.plans.free
+        }
+    }
+}

@@ -1,0 +1,3 @@
+pub mod make_admin;
+pub mod reminders_sweep;
+pub mod set_plan;

@@ -1,0 +1,36 @@
+use chrono::NaiveDate;
+use loco_rs::prelude::*;
+
+use crate::models::{documents, sweep};
+
+/// `cargo loco task reminders_sweep [date:YYYY-MM-DD]`: the daily sweep (the scheduler runs it
+/// once a day). Sends the reminders due on or before the date (default: today, UTC) through
+/// the background workers and records `document_expired` for documents that have expired.
+/// Safe to run again: nothing is sent or recorded twice.
+pub struct RemindersSweep;
+
+#[async_trait]
+impl Task for RemindersSweep {
+    fn task(&self) -> TaskInfo {
+        TaskInfo {
+            name: "reminders_sweep".to_string(),
+            detail:
+                "Send due reminders and record expired documents: reminders_sweep [date:YYYY-MM-DD]"
+                    .to_string(),
+        }
+    }
+
+    async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
+        let day = match vars.cli_arg("date") {
+            Ok(raw) => NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+                .map_err(|_| Error::string(&format!("invalid date `{raw}`: use YYYY-MM-DD")))?,
+            Err(_) => documents::today(),
+        };
+        let report = sweep::run(ctx, day).await?;
+        println!(
+            "reminders sweep for {day}: {} reminders handed to workers, {} documents recorded as expired",
+            report.reminders_claimed, report.documents_expired
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,39 @@
+use loco_rs::prelude::*;
+
+use crate::models::{organizations, users};
+
+/// `cargo loco task set_plan email:ann@example.com plan:professional`: moves the organization
+/// of that user to a plan by hand (billing not configured, support cases).
+pub struct SetPlan;
+
+#[async_trait]
+impl Task for SetPlan {
+    fn task(&self) -> TaskInfo {
+        TaskInfo {
+            name: "set_plan".to_string(),
+            detail:
+                "Set an organization's plan: set_plan email:<member email> plan:free|professional"
+                    .to_string(),
+        }
+    }
+
+    async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
+        let email = vars.cli_arg("email")?;
+        let plan = vars.cli_arg("plan")?;
+        if !organizations::is_plan(plan) {
+            return Err(Error::string(&format!(
+                "unknown plan `{plan}`: use free or professional"
+            )));
+        }
+        let user = users::Model::find_by_email(&ctx.db, email)
+            .await
+            .map_err(|_| Error::string(&format!("no user with email `{email}`")))?;
+        let org = user.organization(&ctx.db).await?;
+        let org = org.into_active_model().set_plan(&ctx.db, plan).await?;
+        println!(
+            "organization `{}` is now on the `{}` plan",
+            org.name, org.plan
+        );
+        Ok(())
+    }
+}

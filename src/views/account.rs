@@ -1,0 +1,66 @@
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// `GET /api/payment-status`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentStatus {
+    pub plan: String,
+    pub current_vendor_count: u64,
+    pub vendor_limit: u64,
+    /// Current documents allowed per vendor; null means no limit.
+    pub document_limit_per_vendor: Option<u64>,
+}
+
+/// `GET /api/dashboard/stats`.
+#[derive(Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardStats {
+    pub total_vendors: u64,
+    pub compliant_vendors: u64,
+    pub expiring_vendors: u64,
+    pub non_compliant_vendors: u64,
+    /// Current documents by status, for the dashboard chart.
+    pub documents_by_status: DocumentsByStatus,
+    /// Current documents expiring in each of the next 90 days' weeks (13 buckets of 7 days).
+    pub expirations_next_90_days: Vec<ExpirationBucket>,
+}
+
+#[derive(Debug, Default, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentsByStatus {
+    pub current: u64,
+    pub expiring_soon: u64,
+    pub expired: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpirationBucket {
+    /// First day of the bucket (YYYY-MM-DD).
+    pub week_start: String,
+    pub count: u64,
+}
+
+/// `GET /api/config`: configuration the public pages show.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicConfig {
+    pub support_email: String,
+    pub plans: Plans,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Plans {
+    pub free: PlanInfo,
+    pub professional: PlanInfo,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanInfo {
+    pub vendor_limit: u64,
+    /// Null means no limit.
+    pub documents_per_vendor: Option<u64>,
+    pub price_cents: u64,
+}

@@ -1,0 +1,42 @@
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::models::{organizations, users};
+
+/// The signed-in user as the app sees them (API.md `user`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserResponse {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub company: Option<String>,
+    /// `user` or `admin` (the platform operator).
+    pub role: String,
+    /// `free` or `professional`: the plan of the user's organization.
+    pub plan: String,
+}
+
+impl UserResponse {
+    #[must_use]
+    pub fn new(user: &users::Model, org: &organizations::Model) -> Self {
+        Self {
+            id: user.pid.to_string(),
+            name: user.name.clone(),
+            email: user.email.clone(),
+            company: user.company.clone(),
+            role: user.role.clone(),
+            plan: org.plan.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    pub token: String,
+    pub user: UserResponse,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}

@@ -1,0 +1,35 @@
+//! Sends one claimed reminder. The job carries only the reminder's id and the claim token; the
+//! worker re-reads the rest, so a job that waited in the queue acts on today's data, and a job
+//! whose claim was taken over (it went stale) does nothing.
+
+use loco_rs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::models::reminders;
+
+pub struct ReminderWorker {
+    pub ctx: AppContext,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ReminderArgs {
+    pub reminder_id: i64,
+    pub claim_token: String,
+}
+
+#[async_trait]
+impl BackgroundWorker<ReminderArgs> for ReminderWorker {
+    fn build(ctx: &AppContext) -> Self {
+        Self { ctx: ctx.clone() }
+    }
+
+    /// # Errors
+    /// An email the mail server refused (the reminder stays pending for the next sweep), or a
+    /// database error.
+    async fn perform(&self, args: ReminderArgs) -> Result<()> {
+        let outcome =
+            reminders::Model::deliver(&self.ctx, args.reminder_id, &args.claim_token).await?;
+        tracing::debug!(reminder = args.reminder_id, ?outcome, "reminder job done");
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! Claims that outlive their worker, workers that outlive their claim, and the task itself.
+
+use chrono::Duration;
+use loco_rs::{
+    app::AppContext,
+    boot::{run_task, StartMode},
+    task,
+};
+use sea_orm::{ActiveModelTrait, ActiveValue};
+use vendorwatch::{
+    app::App,
+    models::{
+        _entities::reminder_deliveries,
+        compliance::DocumentType,
+        documents,
+        reminders::{self, ClaimPolicy, Outcome, TO_ORGANIZATION},
+        sweep,
+    },
+};
+
+use super::support::{address, all_reminders, client, day, document, reminders_of, vendor};
+use crate::support::boot_with;
+
+fn stub_messages(ctx: &AppContext) -> Vec<String> {
+    ctx.mailer
+        .as_ref()
+        .expect("the stub mailer")
+        .deliveries()
+        .messages
+}
+
+#[tokio::test]
+async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_then_does_nothing() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Crash Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+
+    // A sweep claimed the reminder, then died before any job ran.
+    let policy = sweep::policy(ctx, day(0)).unwrap();
+    let crashed = reminders::Model::claim_due(&ctx.db, &policy, None)
+        .await
+        .unwrap();
+    assert_eq!(crashed.reminders.len(), 1);
+
+    assert_eq!(
+        sweep::run(ctx, day(0)).await.unwrap().reminders_claimed,
+        0,
+        "a live claim is left alone"
+    );
+    assert!(stub_messages(ctx).is_empty());
+
+    let later = ClaimPolicy {
+        now: policy.now + policy.claim_timeout + Duration::seconds(1),
+        ..policy
+    };
+    assert_eq!(
+        sweep::dispatch_due_reminders(ctx, &later).await.unwrap(),
+        1,
+        "a stale claim is re-found"
+    );
+    let reminder = all_reminders(ctx).await.remove(0);
+    assert!(reminder.sent_at.is_some());
+    assert_eq!(reminder.attempts, 2, "both claims counted");
+    assert_eq!(stub_messages(ctx).len(), 2);
+
+    let dead_job = reminders::Model::deliver(ctx, reminder.id, &crashed.token)
+        .await
+        .unwrap();
+    assert_eq!(
+        dead_job,
+        Outcome::NotOurs,
+        "the old claim's job finds the reminder is not its own"
+    );
+    assert_eq!(stub_messages(ctx).len(), 2, "and sends nothing");
+}
+
+#[tokio::test]
+async fn a_half_sent_reminder_is_finished_without_resending_what_the_server_accepted() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let (first, second) = (
+        address("first", "example.com"),
+        address("second", "example.com"),
+    );
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Resume Co", &[first.clone(), second.clone()]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+
+    let policy = sweep::policy(ctx, day(0)).unwrap();
+    let claim = reminders::Model::claim_due(&ctx.db, &policy, None)
+        .await
+        .unwrap();
+    let reminder = &claim.reminders[0];
+    // The worker that held it got the first email accepted, then died.
+    reminder_deliveries::ActiveModel {
+        reminder_id: ActiveValue::Set(reminder.id),
+        kind: ActiveValue::Set(TO_ORGANIZATION.into()),
+        recipient: ActiveValue::Set(first.clone()),
+        ..Default::default()
+    }
+    .insert(&ctx.db)
+    .await
+    .unwrap();
+
+    let outcome = reminders::Model::deliver(ctx, reminder.id, &claim.token)
+        .await
+        .unwrap();
+    assert_eq!(outcome, Outcome::Sent);
+    let messages = stub_messages(ctx);
+    assert_eq!(
+        messages.len(),
+        2,
+        "the second user and the vendor: {messages:?}"
+    );
+    assert!(
+        !messages.iter().any(|m| m.contains(&format!("To: {first}"))),
+        "not the first again"
+    );
+    assert!(messages
+        .iter()
+        .any(|m| m.contains(&format!("To: {second}"))));
+    assert!(messages
+        .iter()
+        .any(|m| m.contains(&format!("To: {vendor_email}"))));
+}
+
+#[tokio::test]
+async fn a_claimed_reminder_whose_document_is_no_longer_current_is_dropped_unsent() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Dropped Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+    let policy = sweep::policy(ctx, day(0)).unwrap();
+    let claim = reminders::Model::claim_due(&ctx.db, &policy, None)
+        .await
+        .unwrap();
+
+    let mut old: documents::ActiveModel = w9.clone().into();
+    old.is_current = ActiveValue::Set(false);
+    old.update(&ctx.db).await.unwrap();
+
+    let outcome = reminders::Model::deliver(ctx, claim.reminders[0].id, &claim.token)
+        .await
+        .unwrap();
+    assert_eq!(outcome, Outcome::Dropped);
+    assert!(stub_messages(ctx).is_empty());
+    assert_eq!(
+        reminders_of(ctx, &w9).await.len(),
+        1,
+        "only the later reminder is left"
+    );
+}
+
+#[tokio::test]
+async fn the_task_sweeps_the_given_date_and_refuses_a_malformed_one() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Task Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let agreement = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::VendorAgreement,
+        None,
+        Some(40),
+    )
+    .await;
+    let run = |date: String| async move {
+        let vars = task::Vars::from_cli_args(vec![("date".to_string(), date)]);
+        run_task::<App>(ctx, Some(&"reminders_sweep".to_string()), &vars).await
+    };
+
+    let err = run("2026-13-01".into()).await.unwrap_err();
+    assert!(err.to_string().contains("invalid date"), "{err}");
+    assert!(stub_messages(ctx).is_empty(), "nothing was sent");
+
+    run(day(10).format("%Y-%m-%d").to_string()).await.unwrap();
+    let sent: Vec<bool> = reminders_of(ctx, &agreement)
+        .await
+        .iter()
+        .map(|r| r.sent_at.is_some())
+        .collect();
+    assert_eq!(sent, vec![true, false, false]);
+}
+
+#[tokio::test]
+async fn with_no_smtp_server_configured_reminder_emails_are_written_to_the_outbox() {
+    let outbox = tempfile::tempdir().unwrap();
+    let outbox_dir = outbox.path().display().to_string();
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        config.mailer = None;
+        config.settings.as_mut().unwrap()["mail"]["outbox_dir"] = outbox_dir.into();
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Outbox Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 1);
+    let files: Vec<String> = std::fs::read_dir(outbox.path())
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert_eq!(files.len(), 2, "the notice and the renewal request");
+    assert!(files
+        .iter()
+        .any(|f| f.contains("Subject: W9 Form for Pipe Works expires in 3 days")));
+    assert!(files
+        .iter()
+        .any(|f| f.contains("Subject: Outbox Co asks for your renewed W9 Form")));
+    assert!(reminders_of(ctx, &w9).await[0].sent_at.is_some());
+}

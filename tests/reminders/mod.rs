@@ -1,0 +1,8 @@
+//! The daily reminder sweep and its emails: date logic, claims, the stub mailer, a real SMTP
+//! server, and worker processes on the Redis queue.
+
+mod claims;
+mod smtp;
+mod support;
+mod sweep;
+mod worker_process;

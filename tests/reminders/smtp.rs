@@ -1,0 +1,171 @@
+//! Reminders through a real SMTP server: the aiosmtpd sink scripts/test starts
+//! (`scripts/smtp_sink.py`), which writes every message it accepts to `TEST_SMTP_DIR`.
+
+use loco_rs::{boot::StartMode, mailer::EmailSender};
+use vendorwatch::models::{
+    compliance::{CoiType, DocumentType},
+    sweep,
+};
+
+use super::support::{
+    address, client, closed_port, day, deliveries, document, reminders_of, smtp_mailer, tally,
+    vendor, SmtpSink,
+};
+use crate::support::boot_with;
+
+const WHAT: &str = "the reminder tests against a real SMTP server";
+
+#[tokio::test]
+async fn due_reminders_arrive_once_each_with_the_right_recipients_subjects_and_links() {
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let port = sink.port;
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        config.mailer = Some(smtp_mailer(port))
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let (owner, member) = (
+        address("owner", "example.com"),
+        address("member", "example.com"),
+    );
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Reminder Test Co", &[owner.clone(), member.clone()]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    let coi = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::Coi,
+        Some(CoiType::GeneralLiability),
+        Some(7),
+    )
+    .await;
+    document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(100)).await;
+    document(ctx, &acme, &pipes, DocumentType::W9, None, None).await;
+    let ours = [owner.as_str(), member.as_str(), vendor_email.as_str()];
+
+    let report = sweep::run(ctx, day(0)).await.unwrap();
+    assert_eq!(
+        report.reminders_claimed, 1,
+        "only the COI has a reminder due today"
+    );
+    let messages = sink.received_by(&ours);
+    assert_eq!(messages.len(), 3, "two users and the vendor: {messages:#?}");
+    assert!(
+        messages.iter().all(|m| m.rcpt_tos.len() == 1),
+        "one recipient per message"
+    );
+    assert!(messages
+        .iter()
+        .all(|m| m.from.contains("no-reply@vendorwatch.app")));
+
+    let vendor_page = format!("http://localhost:5150/vendors/{}", pipes.key);
+    for user in [&owner, &member] {
+        let notice = messages
+            .iter()
+            .find(|m| &m.rcpt_tos[0] == user)
+            .expect("a notice for each user");
+        assert_eq!(
+            notice.subject,
+            "Certificate of Insurance (General Liability) for Pipe Works expires in 7 days"
+        );
+        for part in [&notice.text, &notice.html] {
+            assert!(part.contains(&vendor_page), "link to the vendor: {part}");
+            assert!(part.contains("Expiring Soon"), "the status: {part}");
+            assert!(
+                part.contains(&day(7).format("%b %-d, %Y").to_string()),
+                "the date: {part}"
+            );
+        }
+    }
+    let request = messages
+        .iter()
+        .find(|m| m.rcpt_tos[0] == vendor_email)
+        .expect("a renewal request");
+    assert_eq!(
+        request.subject,
+        "Reminder Test Co asks for your renewed Certificate of Insurance (General Liability)"
+    );
+    for part in [&request.text, &request.html] {
+        assert!(
+            part.contains("http://localhost:5150/vendor-upload"),
+            "link to the portal: {part}"
+        );
+        assert!(part.contains(&pipes.key), "the company key: {part}");
+    }
+    assert!(
+        !request.text.contains(&owner),
+        "the vendor does not see the client's users"
+    );
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
+    assert_eq!(
+        sink.received_by(&ours).len(),
+        3,
+        "a second run sends nothing again"
+    );
+
+    assert_eq!(
+        sweep::run(ctx, day(7)).await.unwrap().reminders_claimed,
+        1,
+        "the day it expires"
+    );
+    let messages = sink.received_by(&ours);
+    assert_eq!(messages.len(), 6);
+    assert!(
+        tally(&messages).values().all(|n| *n == 1),
+        "nothing twice: {:?}",
+        tally(&messages)
+    );
+    assert!(messages
+        .iter()
+        .any(|m| m.subject.ends_with("for Pipe Works has expired")));
+    assert!(messages.iter().any(|m| m
+        .subject
+        .starts_with("Your Certificate of Insurance (General Liability) has expired")));
+    assert!(reminders_of(ctx, &coi)
+        .await
+        .iter()
+        .all(|r| r.sent_at.is_some()));
+}
+
+#[tokio::test]
+async fn an_smtp_failure_leaves_the_reminder_pending_and_a_later_run_sends_it() {
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let dead_port = closed_port();
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        config.mailer = Some(smtp_mailer(dead_port))
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "example.com");
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Outage Co", std::slice::from_ref(&owner)).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+
+    let err = sweep::run(ctx, day(0)).await.unwrap_err();
+    assert!(!err.to_string().is_empty());
+    let pending = reminders_of(ctx, &w9).await.remove(0);
+    assert_eq!(pending.sent_at, None, "not sent");
+    assert_eq!(pending.claim_token, None, "the claim was released");
+    assert_eq!(pending.claimed_at, None);
+    assert_eq!(pending.attempts, 1, "the attempt is counted");
+    assert!(deliveries(ctx).await.is_empty());
+    assert!(sink.received_by(&[&owner, &vendor_email]).is_empty());
+
+    // The mail server is back.
+    let mut ctx = ctx.clone();
+    ctx.mailer = Some(EmailSender::smtp(smtp_mailer(sink.port).smtp.as_ref().unwrap()).unwrap());
+    assert_eq!(sweep::run(&ctx, day(0)).await.unwrap().reminders_claimed, 1);
+    let sent = reminders_of(&ctx, &w9).await.remove(0);
+    assert!(sent.sent_at.is_some());
+    assert_eq!(sent.attempts, 2);
+    let messages = sink.received_by(&[&owner, &vendor_email]);
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(tally(&messages).values().all(|n| *n == 1));
+}

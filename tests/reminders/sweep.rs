@@ -1,0 +1,299 @@
+//! The sweep's date logic and its database rules, with workers in the foreground and the stub
+//! mailer (config/test.yaml): what is due when, what is recorded once, what a stale or lost
+//! claim does.
+
+use loco_rs::{app::AppContext, boot::StartMode};
+use vendorwatch::models::{
+    compliance::{CoiType, DocumentType},
+    sweep,
+};
+
+use super::support::{
+    address, all_reminders, client, day, deliveries, document, expired_entries, reload,
+    reminders_of, vendor,
+};
+use crate::support::boot_with;
+
+/// The messages the stub mailer took, as sent.
+fn stub_messages(ctx: &AppContext) -> Vec<String> {
+    ctx.mailer
+        .as_ref()
+        .expect("the stub mailer")
+        .deliveries()
+        .messages
+}
+
+fn messages_to(ctx: &AppContext, to: &str) -> usize {
+    stub_messages(ctx)
+        .iter()
+        .filter(|m| m.contains(&format!("To: {to}")))
+        .count()
+}
+
+#[tokio::test]
+async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "example.com");
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Due Date Co", std::slice::from_ref(&owner)).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    let coi = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::Coi,
+        Some(CoiType::GeneralLiability),
+        Some(40),
+    )
+    .await;
+    let dates: Vec<_> = reminders_of(ctx, &coi)
+        .await
+        .iter()
+        .map(|r| r.reminder_date)
+        .collect();
+    assert_eq!(
+        dates,
+        vec![day(10), day(33), day(40)],
+        "30 and 7 days before, and on the day"
+    );
+
+    let report = sweep::run(ctx, day(9)).await.unwrap();
+    assert_eq!(report.reminders_claimed, 0, "the day before: nothing due");
+    assert!(stub_messages(ctx).is_empty());
+    assert!(reminders_of(ctx, &coi)
+        .await
+        .iter()
+        .all(|r| r.sent_at.is_none() && r.attempts == 0));
+
+    let report = sweep::run(ctx, day(10)).await.unwrap();
+    assert_eq!(report.reminders_claimed, 1, "on its date it is due");
+    let after = reminders_of(ctx, &coi).await;
+    assert!(after[0].sent_at.is_some(), "sent");
+    assert_eq!(after[0].attempts, 1);
+    assert_eq!(after[0].claim_token, None, "a sent reminder keeps no claim");
+    assert!(
+        after[1].sent_at.is_none() && after[2].sent_at.is_none(),
+        "later ones wait"
+    );
+    assert_eq!(
+        messages_to(ctx, &owner),
+        1,
+        "the organization's user is told"
+    );
+    assert_eq!(
+        messages_to(ctx, &vendor_email),
+        1,
+        "the vendor is asked to renew"
+    );
+    assert_eq!(stub_messages(ctx).len(), 2);
+}
+
+#[tokio::test]
+async fn a_late_sweep_sends_every_reminder_that_came_due_since_and_a_rerun_sends_nothing() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "example.com");
+    let acme = client(ctx, "Catch Up Co", std::slice::from_ref(&owner)).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let agreement = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::VendorAgreement,
+        None,
+        Some(40),
+    )
+    .await;
+
+    let report = sweep::run(ctx, day(35)).await.unwrap();
+    assert_eq!(
+        report.reminders_claimed, 2,
+        "30 and 7 days before both came due"
+    );
+    let sent: Vec<bool> = reminders_of(ctx, &agreement)
+        .await
+        .iter()
+        .map(|r| r.sent_at.is_some())
+        .collect();
+    assert_eq!(sent, vec![true, true, false]);
+    assert_eq!(stub_messages(ctx).len(), 4);
+
+    let again = sweep::run(ctx, day(35)).await.unwrap();
+    assert_eq!(again.reminders_claimed, 0, "a re-run finds nothing to send");
+    assert_eq!(stub_messages(ctx).len(), 4, "and sends nothing twice");
+    assert_eq!(
+        deliveries(ctx).await.len(),
+        4,
+        "one delivery row per accepted email"
+    );
+}
+
+#[tokio::test]
+async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_the_sweep_runs_twice()
+{
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Expiry Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let expiring = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(5)).await;
+    let no_date = document(ctx, &acme, &pipes, DocumentType::W9, None, None).await;
+    let replaced = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::Coi,
+        Some(CoiType::Automobile),
+        Some(1),
+    )
+    .await;
+    let renewal = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::Coi,
+        Some(CoiType::Automobile),
+        Some(365),
+    )
+    .await;
+    assert!(
+        !reload(ctx, &replaced).await.is_current,
+        "the renewal superseded it"
+    );
+
+    assert_eq!(
+        sweep::run(ctx, day(4)).await.unwrap().documents_expired,
+        0,
+        "the day before"
+    );
+    assert!(
+        expired_entries(ctx, acme.org.id).await.is_empty(),
+        "an old version is not reported"
+    );
+    assert_eq!(reload(ctx, &expiring).await.expired_recorded_at, None);
+
+    assert_eq!(
+        sweep::run(ctx, day(5)).await.unwrap().documents_expired,
+        1,
+        "on the day"
+    );
+    assert_eq!(
+        sweep::run(ctx, day(5)).await.unwrap().documents_expired,
+        0,
+        "run twice"
+    );
+    assert_eq!(
+        sweep::run(ctx, day(6)).await.unwrap().documents_expired,
+        0,
+        "and the day after"
+    );
+
+    let entries = expired_entries(ctx, acme.org.id).await;
+    assert_eq!(
+        entries.len(),
+        1,
+        "exactly one document_expired: {entries:?}"
+    );
+    let entry = &entries[0];
+    assert_eq!(
+        entry.document_pid.as_deref(),
+        Some(expiring.pid.to_string().as_str())
+    );
+    assert_eq!(entry.vendor_key.as_deref(), Some(pipes.key.as_str()));
+    assert!(
+        entry.description.contains("Pipe Works") && entry.description.contains(&expiring.file_name)
+    );
+    assert!(reload(ctx, &expiring).await.expired_recorded_at.is_some());
+    for untouched in [&no_date, &replaced, &renewal] {
+        assert_eq!(
+            reload(ctx, untouched).await.expired_recorded_at,
+            None,
+            "{}",
+            untouched.file_name
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_sweeps_at_once_send_each_reminder_once_and_record_each_expiry_once() {
+    let (boot, db) = boot_with(StartMode::ServerOnly, |config| {
+        // Small batches, so the two sweeps interleave over many claims.
+        super::support::set_reminder_setting(config, "batch_size", 2.into());
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let mut other = ctx.clone();
+    // A second sweep process: its own connections to the same database.
+    other.db = loco_rs::db::connect(&ctx.config.database).await.unwrap();
+    assert_eq!(ctx.config.database.uri, db.url);
+
+    let mut due = 0;
+    for company in ["Twin A", "Twin B"] {
+        let org = client(ctx, company, &[address("owner", "example.com")]).await;
+        for name in ["North", "South"] {
+            let v = vendor(
+                ctx,
+                &org,
+                &format!("{company} {name}"),
+                &address("vendor", "example.com"),
+            )
+            .await;
+            for (kind, expires_in) in [
+                (DocumentType::W9, 0),
+                (DocumentType::SalesTax, 3),
+                (DocumentType::VendorAgreement, 0),
+            ] {
+                document(ctx, &org, &v, kind, None, Some(expires_in)).await;
+                due += 1;
+            }
+        }
+    }
+
+    let (a, b) = tokio::join!(sweep::run(ctx, day(0)), sweep::run(&other, day(0)));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(
+        a.reminders_claimed + b.reminders_claimed,
+        due,
+        "every due reminder claimed once: {a:?} {b:?}"
+    );
+    assert_eq!(
+        a.documents_expired + b.documents_expired,
+        8,
+        "the eight documents expiring today, once"
+    );
+    let reminders = all_reminders(ctx).await;
+    let today: Vec<_> = reminders
+        .iter()
+        .filter(|r| r.reminder_date == day(0))
+        .collect();
+    assert_eq!(today.len() as u64, due);
+    assert!(
+        today.iter().all(|r| r.sent_at.is_some() && r.attempts == 1),
+        "sent, each claimed once"
+    );
+    let messages = stub_messages(ctx);
+    assert_eq!(
+        messages.len() as u64,
+        due * 2,
+        "one email to the owner and one to the vendor each"
+    );
+    assert_eq!(deliveries(ctx).await.len() as u64, due * 2);
+}
+
+#[tokio::test]
+async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Give Up Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(2)).await;
+    let reminder = reminders_of(ctx, &w9).await.remove(0);
+    let mut exhausted: vendorwatch::models::reminders::ActiveModel = reminder.into();
+    exhausted.attempts = sea_orm::ActiveValue::Set(10);
+    sea_orm::ActiveModelTrait::update(exhausted, &ctx.db)
+        .await
+        .unwrap();
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
+    assert!(stub_messages(ctx).is_empty());
+}

@@ -1,0 +1,234 @@
+//! Reminder jobs through the real Redis queue, performed by a separate worker process (the
+//! built `vendorwatch-cli start --worker`) on the same database: and that process killed with
+//! SIGKILL half way through a batch.
+
+use std::{
+    path::Path,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use loco_rs::{
+    app::AppContext,
+    boot::StartMode,
+    config::{Config, QueueConfig, RedisQueueConfig, WorkerMode},
+};
+use serial_test::serial;
+use vendorwatch::models::{compliance::DocumentType, sweep};
+
+use super::support::{
+    address, all_reminders, client, day, document, required_env, set_reminder_setting, smtp_mailer,
+    tally, vendor, SmtpSink,
+};
+use crate::support::boot_with;
+
+const WHAT: &str = "the reminder tests with a worker process on the Redis queue";
+
+/// A Redis database of these tests' own (the worker process takes every job it finds), emptied.
+async fn own_redis_db(base: &str, db: u8) -> String {
+    let mut url = url::Url::parse(base).unwrap();
+    url.set_path(&format!("/{db}"));
+    let client = redis::Client::open(url.as_str()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let () = redis::cmd("FLUSHDB").query_async(&mut conn).await.unwrap();
+    url.to_string()
+}
+
+fn use_redis_queue(config: &mut Config, uri: &str) {
+    config.workers.mode = WorkerMode::BackgroundQueue;
+    config.queue = Some(QueueConfig::Redis(RedisQueueConfig {
+        uri: uri.to_string(),
+        dangerously_flush: false,
+        queues: None,
+        // One job at a time, so "half way through the batch" is a definite point.
+        num_workers: 1,
+        reaper: None,
+    }));
+}
+
+/// `vendorwatch-cli start --worker` with this test's configuration (same database, queue and
+/// mailer), written to a config folder of its own. JSON is YAML, so the config is written as is.
+fn start_worker_process(ctx: &AppContext, folder: &Path, log_name: &str) -> Child {
+    let mut config = ctx.config.clone();
+    config.logger.enable = true;
+    config.logger.level = loco_rs::logger::LogLevel::Info;
+    std::fs::write(
+        folder.join("test.yaml"),
+        serde_json::to_string_pretty(&config).unwrap(),
+    )
+    .unwrap();
+    let log = std::fs::File::create(folder.join(log_name)).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_vendorwatch-cli"))
+        .args(["start", "--worker"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("LOCO_ENV", "test")
+        .env("LOCO_CONFIG_FOLDER", folder)
+        .stdin(Stdio::null())
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .expect("the worker process starts")
+}
+
+fn stop(mut child: Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Polls `done` for up to `secs` seconds; on timeout prints the worker logs and fails.
+async fn wait_for<F, Fut>(secs: u64, folder: &Path, what: &str, mut done: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let start = Instant::now();
+    while !done().await {
+        if start.elapsed() > Duration::from_secs(secs) {
+            for entry in std::fs::read_dir(folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "log") {
+                    eprintln!(
+                        "--- {} ---\n{}",
+                        path.display(),
+                        std::fs::read_to_string(&path).unwrap()
+                    );
+                }
+            }
+            panic!("timed out waiting for {what}");
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[tokio::test]
+#[serial(reminder_worker_process)]
+async fn a_reminder_job_enqueued_by_the_sweep_is_performed_by_a_worker_process() {
+    let Some(redis_url) = required_env("REDIS_URL", WHAT) else {
+        return;
+    };
+    let queue = own_redis_db(&redis_url, 12).await;
+    let outbox = tempfile::tempdir().unwrap();
+    let outbox_dir = outbox.path().display().to_string();
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        use_redis_queue(config, &queue);
+        config.mailer = None;
+        config.settings.as_mut().unwrap()["mail"]["outbox_dir"] = outbox_dir.into();
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Queue Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 1);
+    let redis = redis::Client::open(queue.as_str()).unwrap();
+    let mut conn = redis.get_multiplexed_async_connection().await.unwrap();
+    let queued: i64 = redis::cmd("ZCARD")
+        .arg("queue:default")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(queued, 1, "the job waits in Redis");
+    assert!(
+        all_reminders(ctx).await.iter().all(|r| r.sent_at.is_none()),
+        "nothing sent yet"
+    );
+
+    let folder = tempfile::tempdir().unwrap();
+    let worker = start_worker_process(ctx, folder.path(), "worker.log");
+    wait_for(
+        60,
+        folder.path(),
+        "the worker process to send the reminder",
+        || async {
+            all_reminders(ctx)
+                .await
+                .iter()
+                .any(|r| r.reminder_date == day(0) && r.sent_at.is_some())
+        },
+    )
+    .await;
+    stop(worker);
+    let written = std::fs::read_dir(outbox.path()).unwrap().count();
+    assert_eq!(written, 2, "the worker process wrote both emails");
+}
+
+#[tokio::test]
+#[serial(reminder_worker_process)]
+async fn a_worker_process_killed_mid_batch_loses_nothing_and_sends_nothing_twice() {
+    let Some(redis_url) = required_env("REDIS_URL", WHAT) else {
+        return;
+    };
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let queue = own_redis_db(&redis_url, 13).await;
+    let port = sink.port;
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        use_redis_queue(config, &queue);
+        config.mailer = Some(smtp_mailer(port));
+        set_reminder_setting(config, "claim_timeout_seconds", 2.into());
+    })
+    .await;
+    let ctx = &boot.app_context;
+    // Addresses at slow.test: the SMTP sink waits before accepting each recipient, a window in
+    // which the worker can be killed with nothing accepted.
+    let owner = address("owner", "slow.test");
+    let acme = client(ctx, "Kill Co", std::slice::from_ref(&owner)).await;
+    let mut ours = vec![owner.clone()];
+    for name in ["Alder", "Birch", "Cedar", "Dogwood"] {
+        let email = address(&name.to_lowercase(), "slow.test");
+        let v = vendor(ctx, &acme, name, &email).await;
+        document(ctx, &acme, &v, DocumentType::W9, None, Some(3)).await;
+        ours.push(email);
+    }
+    let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
+    let expected = 8; // four reminders, each to the owner and to its vendor
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 4);
+    let folder = tempfile::tempdir().unwrap();
+    let worker = start_worker_process(ctx, folder.path(), "first-worker.log");
+    // The worker sends one email at a time and records each before starting the next: once the
+    // server holds the fourth recipient, three are accepted and recorded and the fourth is not.
+    wait_for(
+        60,
+        folder.path(),
+        "the fourth message to reach RCPT TO",
+        || async { sink.rcpt_waits(&ours) >= 4 },
+    )
+    .await;
+    stop(worker); // SIGKILL
+    let before = sink.received_by(&ours).len();
+    assert_eq!(before, 3, "killed before the fourth message was accepted");
+    let unsent = all_reminders(ctx)
+        .await
+        .iter()
+        .filter(|r| r.reminder_date == day(0) && r.sent_at.is_none())
+        .count();
+    assert!(
+        unsent >= 2,
+        "the batch was cut short: {unsent} reminders unsent"
+    );
+
+    // The dead worker's claims go stale; the next run claims exactly what is still unsent.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(
+        sweep::run(ctx, day(0)).await.unwrap().reminders_claimed,
+        unsent as u64
+    );
+    let worker = start_worker_process(ctx, folder.path(), "second-worker.log");
+    wait_for(90, folder.path(), "every reminder to be sent", || async {
+        all_reminders(ctx)
+            .await
+            .iter()
+            .filter(|r| r.reminder_date == day(0))
+            .all(|r| r.sent_at.is_some())
+    })
+    .await;
+    stop(worker);
+
+    let messages = sink.received_by(&ours);
+    let counts = tally(&messages);
+    assert_eq!(messages.len(), expected, "every email arrived: {counts:?}");
+    assert!(counts.values().all(|n| *n == 1), "none twice: {counts:?}");
+}

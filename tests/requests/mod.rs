@@ -1,0 +1,9 @@
+mod auth;
+mod documents;
+mod lists;
+mod outbox;
+mod platform;
+mod portal;
+mod storage_s3;
+mod uploads;
+mod vendors;

@@ -1,0 +1,177 @@
+//! What every response shares: the error envelope, security headers, the single-page
+//! fallback and the OpenAPI document.
+
+use std::collections::BTreeSet;
+
+use axum::{body::Body, http::Request, routing::get, Router};
+use loco_rs::boot::list_endpoints;
+use serde_json::Value;
+use tower::ServiceExt;
+use vendorwatch::{app::App, errors, security_headers::CONTENT_SECURITY_POLICY};
+
+use crate::support::{assert_envelope, with_app};
+
+#[tokio::test]
+async fn unknown_api_paths_answer_a_json_404_never_the_app() {
+    with_app(|server, _ctx| async move {
+        for path in ["/api/nope", "/api/vendors/abc/unknown/deep", "/api"] {
+            let res = server.get(path).await;
+            assert_envelope(&res, 404, "not_found");
+            assert!(!res.text().contains("spa-shell"), "{path} served the app");
+        }
+        let res = server.post("/api/nope").await;
+        assert_envelope(&res, 404, "not_found");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_wrong_method_is_a_405_envelope() {
+    with_app(|server, _ctx| async move {
+        let res = server.get("/api/auth/login").await;
+        assert_envelope(&res, 405, "method_not_allowed");
+        let res = server.delete("/api/auth/me").await;
+        assert_envelope(&res, 405, "method_not_allowed");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn app_routes_get_the_single_page_app() {
+    with_app(|server, _ctx| async move {
+        for path in ["/", "/login", "/vendors/abc/edit", "/no/such/page"] {
+            let res = server.get(path).await;
+            assert_eq!(res.status_code(), 200, "{path}");
+            assert!(res.text().contains("spa-shell"), "{path} is the app shell");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    with_app(|server, _ctx| async move {
+        for path in ["/", "/vendors/abc", "/api/auth/me", "/api/openapi.json"] {
+            let res = server.get(path).await;
+            let csp = res.header("content-security-policy");
+            assert_eq!(csp.to_str().unwrap(), CONTENT_SECURITY_POLICY, "{path}");
+            assert_eq!(res.header("x-content-type-options"), "nosniff", "{path}");
+            assert!(res.maybe_header("referrer-policy").is_some(), "{path}");
+            assert!(
+                res.maybe_header("x-request-id").is_some(),
+                "{path} has a request id"
+            );
+            assert!(
+                res.maybe_header("strict-transport-security").is_none(),
+                "HSTS only in production"
+            );
+        }
+        for directive in [
+            "script-src 'self'",
+            "object-src 'none'",
+            "base-uri",
+            "frame-ancestors",
+        ] {
+            assert!(CONTENT_SECURITY_POLICY.contains(directive), "{directive}");
+        }
+        assert!(!CONTENT_SECURITY_POLICY.contains("unsafe-eval"));
+        assert!(!CONTENT_SECURITY_POLICY.contains("script-src 'self' 'unsafe-inline'"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_api_route() {
+    with_app(|server, ctx| async move {
+        let res = server.get("/api/openapi.json").await;
+        assert_eq!(res.status_code(), 200);
+        let doc: Value = res.json();
+        assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+
+        let documented: BTreeSet<String> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .flat_map(|(path, ops)| {
+                ops.as_object()
+                    .unwrap()
+                    .keys()
+                    .map(move |method| format!("{} {path}", method.to_uppercase()))
+            })
+            .collect();
+        let served: BTreeSet<String> = list_endpoints::<App>(&ctx)
+            .into_iter()
+            .filter(|r| r.uri.starts_with("/api") && !r.uri.contains("{*") && r.uri != "/api/")
+            .flat_map(|r| {
+                let uri = r.uri.clone();
+                r.actions
+                    .into_iter()
+                    .filter(|m| *m != axum::http::Method::HEAD)
+                    .map(move |m| format!("{m} {uri}"))
+            })
+            .collect();
+        assert!(!served.is_empty());
+        assert_eq!(documented, served, "the document and the router disagree");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_panic_in_an_api_handler_becomes_a_500_envelope_without_details() {
+    async fn boom() -> &'static str {
+        panic!("secret internal detail")
+    }
+    let router = Router::new()
+        .route("/api/boom", get(boom))
+        .layer(tower_http::catch_panic::CatchPanicLayer::new())
+        .layer(axum::middleware::from_fn(errors::api_envelope));
+    let res = router
+        .oneshot(Request::get("/api/boom").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 500);
+    let body = axum::body::to_bytes(res.into_body(), 10_000).await.unwrap();
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["error"], "internal_error");
+    assert!(!body.to_string().contains("secret internal detail"));
+}
+
+#[tokio::test]
+async fn public_config_names_the_support_contact_and_the_plans() {
+    with_app(|server, _ctx| async move {
+        let res = server.get("/api/config").await;
+        assert_eq!(res.status_code(), 200);
+        let body: Value = res.json();
+        assert_eq!(body["supportEmail"], "support@vendorwatch.app");
+        assert_eq!(body["plans"]["free"]["vendorLimit"], 2);
+        assert_eq!(body["plans"]["free"]["documentsPerVendor"], 10);
+        assert_eq!(body["plans"]["professional"]["vendorLimit"], 25);
+        assert_eq!(body["plans"]["professional"]["priceCents"], 2900);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn production_adds_hsts() {
+    let router = vendorwatch::security_headers::apply(
+        Router::new().route("/", get(|| async { "ok" })),
+        true,
+    );
+    let res = router
+        .oneshot(Request::get("/").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        res.headers().get("strict-transport-security").unwrap(),
+        "max-age=31536000; includeSubDomains"
+    );
+    assert_eq!(
+        res.headers().get("x-content-type-options").unwrap(),
+        "nosniff"
+    );
+    let production = std::fs::read_to_string("config/production.yaml").unwrap();
+    assert!(
+        production.contains("hsts: true"),
+        "production turns HSTS on"
+    );
+}

@@ -1,0 +1,146 @@
+//! The corpus of refused files: each refused with the right status, leaving no file and no row.
+
+use serde_json::Value;
+
+use crate::{
+    fixtures,
+    support::{
+        assert_envelope, create_vendor, get, register, stored_files, upload, with_app, UploadSpec,
+    },
+};
+
+#[tokio::test]
+async fn refused_files_get_the_right_status_and_leave_nothing_behind() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = create_vendor(&server, &ann, "Upload Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let oversize = {
+            let mut v = fixtures::pdf();
+            v.resize(10 * 1024 * 1024 + 1, b' ');
+            v
+        };
+        let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+            ("setup.pdf", fixtures::exe(), 415, "unsupported_file_type"),
+            (
+                "photo.png",
+                b"just some text, not an image".to_vec(),
+                415,
+                "unsupported_file_type",
+            ),
+            (
+                "contract.docx",
+                fixtures::plain_zip(),
+                415,
+                "unsupported_file_type",
+            ),
+            ("empty.pdf", vec![], 422, "empty_file"),
+            ("scan.png", fixtures::pdf(), 422, "file_type_mismatch"),
+            ("big.pdf", oversize, 413, "payload_too_large"),
+        ];
+        for (name, bytes, status, code) in cases {
+            let spec = UploadSpec {
+                file_name: name,
+                bytes,
+                ..UploadSpec::pdf("w9")
+            };
+            let res = upload(&server, &ann, &id, &spec).await;
+            assert_envelope(&res, status, code);
+            assert!(
+                stored_files(&ctx, &ann).await.is_empty(),
+                "{name} left a file"
+            );
+            assert!(
+                get(&server, &ann, "/api/documents")
+                    .await
+                    .json::<Vec<Value>>()
+                    .is_empty(),
+                "{name} left a row"
+            );
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_accepted_type_is_stored_under_a_generated_name() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = create_vendor(&server, &ann, "Types Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        for (name, bytes, content_type) in [
+            ("../../etc/w9.pdf", fixtures::pdf(), "application/pdf"),
+            ("scan.PNG", fixtures::png(), "image/png"),
+            ("photo.jpg", fixtures::jpeg(), "image/jpeg"),
+            ("photo.jpeg", fixtures::jpeg(), "image/jpeg"),
+            (
+                "agreement.docx",
+                fixtures::docx(),
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+            ),
+        ] {
+            let spec = UploadSpec {
+                file_name: name,
+                bytes,
+                ..UploadSpec::pdf("other")
+            };
+            let res = upload(&server, &ann, &id, &spec).await;
+            assert_eq!(res.status_code(), 201, "{name}: {}", res.text());
+            assert_eq!(res.json::<Value>()["contentType"], content_type, "{name}");
+        }
+        let docs: Vec<Value> = get(&server, &ann, "/api/documents").await.json();
+        assert!(
+            docs.iter().any(|d| d["fileName"] == "w9.pdf"),
+            "path parts are stripped from the display name"
+        );
+        let files = stored_files(&ctx, &ann).await;
+        assert_eq!(files.len(), 5);
+        for f in files {
+            let stem = f.file_stem().unwrap().to_str().unwrap();
+            assert_eq!(stem.len(), 32, "generated name {f:?}");
+            assert!(!f.to_string_lossy().contains(".."));
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_upload_cut_off_midway_leaves_no_file_and_no_row() {
+    use tokio::io::AsyncWriteExt;
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = create_vendor(&server, &ann, "Cut Co").await["id"].as_str().unwrap().to_string();
+        let url = server.server_address().expect("the test server listens on a real port");
+        let addr = format!("{}:{}", url.host_str().unwrap(), url.port().unwrap());
+        let boundary = "XBOUNDARYX";
+        let head = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"documentType\"\r\n\r\nw9\r\n\
+             --{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"w9.pdf\"\r\n\
+             Content-Type: application/pdf\r\n\r\n"
+        );
+        let mut body = head.into_bytes();
+        body.extend_from_slice(&crate::fixtures::pdf());
+        body.extend_from_slice(&[b'x'; 64 * 1024]);
+        let declared = body.len() + 512 * 1024;
+        let request = format!(
+            "POST /api/vendors/{id}/documents HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\n\
+             Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {declared}\r\n\r\n",
+            ann.token
+        );
+        let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        stream.write_all(&body).await.unwrap();
+        stream.flush().await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        drop(stream); // the client goes away before the body is complete
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+
+        assert!(stored_files(&ctx, &ann).await.is_empty());
+        assert!(get(&server, &ann, "/api/documents").await.json::<Vec<Value>>().is_empty());
+    })
+    .await;
+}

@@ -1,0 +1,107 @@
+use loco_rs::{
+    boot::{run_task, StartMode},
+    task,
+};
+
+use crate::support::boot_with;
+use vendorwatch::{
+    app::App,
+    models::{organizations, users},
+};
+
+fn vars(pairs: &[(&str, &str)]) -> task::Vars {
+    task::Vars::from_cli_args(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect(),
+    )
+}
+
+async fn seed_user(ctx: &loco_rs::app::AppContext, email: &str) -> users::Model {
+    let params = users::RegisterParams {
+        name: "Operator Test".into(),
+        email: email.into(),
+        password: "secret-pass".into(),
+        company: Some("Task Co".into()),
+    };
+    users::Model::register(&ctx.db, &params).await.unwrap().0
+}
+
+#[tokio::test]
+async fn make_admin_grants_and_revokes_the_admin_role() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let user = seed_user(ctx, "ops@example.com").await;
+    assert!(!user.is_admin());
+
+    run_task::<App>(
+        ctx,
+        Some(&"make_admin".to_string()),
+        &vars(&[("email", "ops@example.com")]),
+    )
+    .await
+    .unwrap();
+    assert!(users::Model::find_by_email(&ctx.db, "ops@example.com")
+        .await
+        .unwrap()
+        .is_admin());
+
+    run_task::<App>(
+        ctx,
+        Some(&"make_admin".to_string()),
+        &vars(&[("email", "OPS@example.com"), ("revoke", "true")]),
+    )
+    .await
+    .unwrap();
+    assert!(!users::Model::find_by_email(&ctx.db, "ops@example.com")
+        .await
+        .unwrap()
+        .is_admin());
+}
+
+#[tokio::test]
+async fn make_admin_fails_for_an_unknown_email() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let err = run_task::<App>(
+        ctx,
+        Some(&"make_admin".to_string()),
+        &vars(&[("email", "ghost@example.com")]),
+    )
+    .await
+    .unwrap_err();
+    assert!(err.to_string().contains("no user with email"), "{err}");
+}
+
+#[tokio::test]
+async fn set_plan_moves_the_users_organization_and_refuses_unknown_plans() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let user = seed_user(ctx, "owner@example.com").await;
+
+    run_task::<App>(
+        ctx,
+        Some(&"set_plan".to_string()),
+        &vars(&[("email", "owner@example.com"), ("plan", "professional")]),
+    )
+    .await
+    .unwrap();
+    let org = organizations::Model::find_by_id(&ctx.db, user.organization_id)
+        .await
+        .unwrap();
+    assert_eq!(org.plan, "professional");
+
+    let err = run_task::<App>(
+        ctx,
+        Some(&"set_plan".to_string()),
+        &vars(&[("email", "owner@example.com"), ("plan", "platinum")]),
+    )
+    .await
+    .unwrap_err();
+    assert!(err.to_string().contains("unknown plan"), "{err}");
+    let org = organizations::Model::find_by_id(&ctx.db, user.organization_id)
+        .await
+        .unwrap();
+    assert_eq!(org.plan, "professional", "nothing changed");
+}

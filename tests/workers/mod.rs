@@ -1,0 +1,1 @@
+mod redis_queue;
