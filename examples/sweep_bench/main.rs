@@ -141,31 +141,37 @@ async fn main() {
         let db = fresh_database(&args).await;
         let started = Instant::now();
         let counts = seed::run(&db, args.documents, day0).await.unwrap();
-        measure::analyze(&db).await;
+        measure::restore(&db, day0).await;
         println!(
-            "seeded {} organizations, {} vendors, {} documents, {} reminders in {:.1} s on {engine}",
+            "seeded {} organizations, {} vendors, {} documents, {} reminders, {} activity entries \
+             in {:.1} s on {engine}",
             counts.organizations,
             counts.vendors,
             counts.documents,
             counts.reminders,
+            counts.activities,
             started.elapsed().as_secs_f64(),
         );
         db
     };
 
-    let daily = measure::sweep(&db, day0, day0, args.runs, args.batch).await;
+    let daily = measure::sweep(&db, day0, args.runs, args.batch).await;
+    let daily_floor = measure::floor(&db, day0, args.runs).await;
     // The catch-up: the sweeps of the 29 days before day 0 did not happen.
     let from = day0 - Duration::days(29);
     measure::unprocess(&db, from, day0 - Duration::days(1)).await;
-    let catch_up = measure::sweep(&db, from, day0, args.runs, args.batch).await;
+    let catch_up = measure::sweep(&db, day0, args.runs, args.batch).await;
+    let catch_up_floor = measure::floor(&db, day0, args.runs).await;
 
     println!("\n{}", measure::machine(&db).await);
     println!(
         "{}",
         measure::report(&[
             ("daily sweep (1 day)", &daily),
-            ("30-day catch-up", &catch_up)
+            ("floor: plain UPDATE + DELETE (1 day)", &daily_floor),
+            ("30-day catch-up", &catch_up),
+            ("floor: plain UPDATE + DELETE (30 days)", &catch_up_floor),
         ])
     );
-    println!("{}", measure::plans(&db, from, day0, args.batch).await);
+    println!("{}", measure::plans(&db, day0, args.batch).await);
 }

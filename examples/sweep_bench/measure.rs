@@ -5,8 +5,8 @@ use std::{fmt::Write, time::Instant};
 
 use chrono::{Duration, NaiveDate};
 use sea_orm::{
-    sea_query::{PostgresQueryBuilder, SqliteQueryBuilder},
-    ConnectionTrait, DatabaseConnection, DbBackend, Statement, TransactionTrait,
+    ConnectionTrait, DatabaseConnection, DbBackend, FromQueryResult, QueryResult, Statement,
+    TransactionTrait, TryGetableMany,
 };
 use vendorwatch::models::{
     reminders::{self, ClaimPolicy, Cursor},
@@ -37,7 +37,7 @@ fn is_pg(db: &DatabaseConnection) -> bool {
 /// autovacuum would leave a table between two daily sweeps.
 pub async fn analyze(db: &DatabaseConnection) {
     if is_pg(db) {
-        for table in ["reminders", "documents", "activities"] {
+        for table in ["reminders", "pending_expiries", "activities"] {
             exec(db, &format!("VACUUM ANALYZE {table}")).await;
         }
         // Dirty pages written now rather than by a checkpoint in the middle of a timed run.
@@ -48,8 +48,9 @@ pub async fn analyze(db: &DatabaseConnection) {
     }
 }
 
-/// Puts back what a sweep over `from..=day` changed (claims, expiries, activity entries).
-async fn reset(db: &DatabaseConnection, from: NaiveDate, day: NaiveDate) {
+/// Puts back what a sweep over `from..=day` changed: claims cleared, the pending expiries of
+/// `bench_pending_expiries` (see `pend_from`) back in place, the sweep's activity entries gone.
+async fn reset(db: &DatabaseConnection, day: NaiveDate) {
     exec(
         db,
         &format!(
@@ -58,16 +59,42 @@ async fn reset(db: &DatabaseConnection, from: NaiveDate, day: NaiveDate) {
         ),
     )
     .await;
+    // Rebuilt whole, in document order, the order the product inserts them in (a document's
+    // pending expiry is written when it is uploaded): the rows due on one day lie scattered
+    // over the table as they would in production, not packed together at its end.
+    let empty = if is_pg(db) {
+        "TRUNCATE pending_expiries"
+    } else {
+        "DELETE FROM pending_expiries"
+    };
+    exec(db, empty).await;
+    exec(
+        db,
+        "INSERT INTO pending_expiries (document_id, expiration_date) \
+         SELECT document_id, expiration_date FROM bench_pending_expiries ORDER BY document_id",
+    )
+    .await;
+    exec(
+        db,
+        "DELETE FROM activities WHERE activity_type = 'document_expired'",
+    )
+    .await;
+    analyze(db).await;
+}
+
+/// The pending expiries a reset puts back: those of every current document expiring on or
+/// after `from` (the ones before were recorded by earlier sweeps).
+async fn pend_from(db: &DatabaseConnection, from: NaiveDate) {
+    exec(db, "DROP TABLE IF EXISTS bench_pending_expiries").await;
     exec(
         db,
         &format!(
-            "UPDATE documents SET expired_recorded_at = NULL \
-         WHERE is_current AND expiration_date >= '{from}' AND expiration_date <= '{day}'"
+            "CREATE TABLE bench_pending_expiries AS \
+             SELECT id AS document_id, expiration_date FROM documents \
+             WHERE is_current AND expiration_date >= '{from}'"
         ),
     )
     .await;
-    exec(db, "DELETE FROM activities").await;
-    analyze(db).await;
 }
 
 /// As if the sweeps of `from..=to` had not run: their reminders (of current documents) unsent,
@@ -82,10 +109,12 @@ pub async fn unprocess(db: &DatabaseConnection, from: NaiveDate, to: NaiveDate) 
         ),
     )
     .await;
-    reset(db, from, to).await;
+    pend_from(db, from).await;
+    reset(db, to).await;
 }
 
-/// Back to the seeded state (a re-used database): everything before `day0` sent or recorded.
+/// The seeded state: everything before `day0` sent or recorded. Also what makes a database
+/// seeded by an earlier run (`--reuse`) ready again.
 pub async fn restore(db: &DatabaseConnection, day0: NaiveDate) {
     exec(
         db,
@@ -95,15 +124,8 @@ pub async fn restore(db: &DatabaseConnection, day0: NaiveDate) {
         ),
     )
     .await;
-    exec(
-        db,
-        &format!(
-            "UPDATE documents SET expired_recorded_at = CURRENT_TIMESTAMP \
-         WHERE is_current AND expiration_date < '{day0}' AND expired_recorded_at IS NULL"
-        ),
-    )
-    .await;
-    reset(db, day0, day0).await;
+    pend_from(db, day0).await;
+    reset(db, day0).await;
 }
 
 fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
@@ -116,14 +138,9 @@ fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
     }
 }
 
-/// Runs the sweep's database work for `day` `runs` times (with everything from `from` pending).
-pub async fn sweep(
-    db: &DatabaseConnection,
-    from: NaiveDate,
-    day: NaiveDate,
-    runs: usize,
-    batch: u64,
-) -> Runs {
+/// Runs the sweep's database work for `day` `runs` times (with what `restore` or `unprocess`
+/// left pending).
+pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: u64) -> Runs {
     let mut result = Runs {
         claimed: 0,
         expired: 0,
@@ -133,7 +150,7 @@ pub async fn sweep(
     };
     let ms = |started: Instant| started.elapsed().as_secs_f64() * 1000.0;
     for _ in 0..runs {
-        reset(db, from, day).await;
+        reset(db, day).await;
         let policy = policy(day, batch);
         let started = Instant::now();
         // As `sweep::run`: reminders, then expiries. The claims are what the sweep hands to the
@@ -143,11 +160,50 @@ pub async fn sweep(
             .unwrap();
         result.claim_ms.push(ms(started));
         let expiries = Instant::now();
-        result.expired = sweep::record_expired_documents(db, day, policy.now, batch)
+        result.expired = sweep::record_expired_documents(db, day, batch)
             .await
             .unwrap();
         result.expire_ms.push(ms(expiries));
         result.total_ms.push(ms(started));
+    }
+    result
+}
+
+/// The floor under the same conditions: one plain SQL statement for each half (every due
+/// reminder claimed by one `UPDATE`, every due expiry taken by one `DELETE`), no batches, no
+/// activity entries, nothing read back. What the sweep adds on top is its batching, its
+/// `RETURNING` and the `document_expired` entries.
+pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs {
+    let mut result = Runs {
+        claimed: 0,
+        expired: 0,
+        claim_ms: vec![],
+        expire_ms: vec![],
+        total_ms: vec![],
+    };
+    let ms = |started: Instant| started.elapsed().as_secs_f64() * 1000.0;
+    for _ in 0..runs {
+        reset(db, day).await;
+        let started = Instant::now();
+        let claimed = db
+            .execute_unprepared(&format!(
+                "UPDATE reminders SET claim_token = 'floor', claimed_at = CURRENT_TIMESTAMP, \
+                 attempts = attempts + 1 WHERE sent_at IS NULL AND reminder_date <= '{day}'"
+            ))
+            .await
+            .unwrap();
+        result.claim_ms.push(ms(started));
+        let expiries = Instant::now();
+        let expired = db
+            .execute_unprepared(&format!(
+                "DELETE FROM pending_expiries WHERE expiration_date <= '{day}'"
+            ))
+            .await
+            .unwrap();
+        result.expire_ms.push(ms(expiries));
+        result.total_ms.push(ms(started));
+        result.claimed = claimed.rows_affected();
+        result.expired = expired.rows_affected();
     }
     result
 }
@@ -245,37 +301,51 @@ pub async fn machine(db: &DatabaseConnection) -> String {
     format!("machine: {cpu}, {cores} cores, {memory} RAM; {version}")
 }
 
-/// The plans of the sweep's statements, built by the same functions the sweep uses, with
-/// everything from `from` pending. On `PostgreSQL` they are executed (`EXPLAIN ANALYZE`) in a
+/// The plans of the sweep's statements, built by the same functions the sweep uses, with what
+/// `unprocess` left pending. On `PostgreSQL` they are executed (`EXPLAIN ANALYZE`) in a
 /// transaction that is rolled back, so the plan shows where the time goes.
-pub async fn plans(db: &DatabaseConnection, from: NaiveDate, day: NaiveDate, batch: u64) -> String {
-    reset(db, from, day).await;
+pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> String {
+    reset(db, day).await;
     let backend = db.get_database_backend();
     let policy = policy(day, batch);
-    let after = Some(Cursor {
-        reminder_date: day - Duration::days(10),
-        id: 1_000,
-    });
-    let render = |stmt: &sea_orm::sea_query::UpdateStatement| match backend {
-        DbBackend::Postgres => stmt.to_string(PostgresQueryBuilder),
-        _ => stmt.to_string(SqliteQueryBuilder),
-    };
+    let cursor = |row: QueryResult| Cursor::from_query_result(&row, "").unwrap();
+    let first_end = first_row(db, backend.build(&policy.batch_end_statement(None)))
+        .await
+        .map(cursor);
+    let second_end = first_row(db, backend.build(&policy.batch_end_statement(first_end)))
+        .await
+        .map(cursor);
+    let expiry_end = first_row(
+        db,
+        backend.build(&sweep::expiry_batch_end_statement(day, batch)),
+    )
+    .await
+    .map(|row| <(NaiveDate, i64)>::try_get_many_by_index(&row).unwrap());
     let statements = [
         (
-            "claiming the first batch of due reminders",
-            render(&policy.claim_statement(backend, "token", None)),
+            "where the first batch of due reminders ends",
+            backend.build(&policy.batch_end_statement(None)),
         ),
         (
-            "claiming the next batch (after the cursor)",
-            render(&policy.claim_statement(backend, "token", after)),
+            "claiming the first batch",
+            backend.build(&policy.claim_statement("token", None, first_end)),
         ),
         (
-            "recording a batch of expired documents",
-            render(&sweep::expiry_statement(backend, day, policy.now, batch)),
+            "claiming the second batch",
+            backend.build(&policy.claim_statement("token", first_end, second_end)),
+        ),
+        (
+            "where the first batch of expiries ends",
+            backend.build(&sweep::expiry_batch_end_statement(day, batch)),
+        ),
+        (
+            "taking the first batch of expiries",
+            backend.build(&sweep::expiry_statement(day, expiry_end)),
         ),
     ];
     let mut out = String::new();
-    for (name, sql) in statements {
+    for (name, statement) in statements {
+        let sql = statement.to_string();
         let plan = if is_pg(db) {
             let txn = db.begin().await.unwrap();
             let plan = text(
@@ -296,4 +366,8 @@ pub async fn plans(db: &DatabaseConnection, from: NaiveDate, day: NaiveDate, bat
         );
     }
     out
+}
+
+async fn first_row(db: &DatabaseConnection, statement: Statement) -> Option<QueryResult> {
+    db.query_one_raw(statement).await.unwrap()
 }

@@ -1,5 +1,5 @@
-//! Bulk data for the sweep benchmark: organizations, vendors, documents (current and history)
-//! and their reminders, written in multi-row inserts. The shape is described in
+//! Bulk data for the sweep benchmark: organizations, vendors, documents (current and history),
+//! their reminders, pending expiries and upload activity entries, written in multi-row inserts. The shape is described in
 //! docs/benchmarks/reminder-sweep.md.
 
 use chrono::{Days, NaiveDate, NaiveTime};
@@ -9,7 +9,7 @@ use sea_orm::{
 };
 use uuid::Uuid;
 use vendorwatch::models::{
-    _entities::{documents, organizations, reminders, vendors},
+    _entities::{activities, documents, organizations, pending_expiries, reminders, vendors},
     compliance,
 };
 
@@ -35,6 +35,7 @@ pub struct Counts {
     pub vendors: u64,
     pub documents: u64,
     pub reminders: u64,
+    pub activities: u64,
 }
 
 /// A cheap, reproducible spread (`SplitMix64`).
@@ -53,7 +54,10 @@ fn at(day: NaiveDate) -> DateTimeWithTimeZone {
 #[derive(Default)]
 struct Batch {
     documents: Vec<documents::ActiveModel>,
+    /// Everything that points at documents: reminders, pending expiries, activity entries.
     reminders: Vec<reminders::ActiveModel>,
+    pending: Vec<pending_expiries::ActiveModel>,
+    activities: Vec<activities::ActiveModel>,
 }
 
 impl Batch {
@@ -70,20 +74,34 @@ impl Batch {
                     .await?;
             }
         }
-        while reminders_due && !self.reminders.is_empty() {
-            let n = self.reminders.len().min(ROWS_PER_INSERT);
-            let rows: Vec<_> = self.reminders.drain(..n).collect();
-            reminders::Entity::insert_many(rows)
-                .exec_without_returning(db)
-                .await?;
+        if reminders_due {
+            insert_all(db, &mut self.reminders).await?;
+            insert_all(db, &mut self.pending).await?;
+            insert_all(db, &mut self.activities).await?;
         }
         Ok(())
     }
 }
 
+async fn insert_all<C, A>(db: &C, rows: &mut Vec<A>) -> Result<(), DbErr>
+where
+    C: sea_orm::ConnectionTrait,
+    A: sea_orm::ActiveModelTrait,
+{
+    while !rows.is_empty() {
+        let n = rows.len().min(ROWS_PER_INSERT);
+        let chunk: Vec<_> = rows.drain(..n).collect();
+        A::Entity::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Seeds about `wanted` documents as the database stands after the sweep of the day before
 /// `day0`: every reminder dated before `day0` is sent, every current document that expired
-/// before `day0` is recorded; what falls on `day0` is pending.
+/// before `day0` is recorded (no pending expiry left); what falls on `day0` is pending. Each
+/// document has its `document_uploaded` activity entry, as in the product.
 ///
 /// # Errors
 /// Database errors.
@@ -136,6 +154,15 @@ pub async fn run(db: &DatabaseConnection, wanted: u64, day0: NaiveDate) -> Resul
                         day0,
                     );
                     batch.documents.push(row);
+                    if current && expires.is_some_and(|e| e >= day0) {
+                        batch.pending.push(pending_expiries::ActiveModel {
+                            document_id: Set(doc_id),
+                            expiration_date: Set(expires.unwrap()),
+                        });
+                    }
+                    batch
+                        .activities
+                        .push(upload_entry(doc_id, org_id, v, slot.2, expires, day0));
                     doc_id
                 };
             document(("w9", None, "w9"), None, true);
@@ -170,7 +197,32 @@ pub async fn run(db: &DatabaseConnection, wanted: u64, day0: NaiveDate) -> Resul
     }
     counts.documents = u64::try_from(doc_id).unwrap();
     counts.reminders = u64::try_from(reminder_id).unwrap();
+    counts.activities = counts.documents;
     Ok(counts)
+}
+
+fn upload_entry(
+    doc_id: i64,
+    org_id: i64,
+    vendor: u64,
+    slot: &str,
+    expires: Option<NaiveDate>,
+    day0: NaiveDate,
+) -> activities::ActiveModel {
+    let uploaded = at(expires.map_or(day0, |e| e - Days::new(365)));
+    activities::ActiveModel {
+        pid: Set(Uuid::now_v7()),
+        activity_type: Set("document_uploaded".into()),
+        description: Set(format!(
+            "Document \"{slot}-{doc_id}.pdf\" for Vendor {vendor} was uploaded"
+        )),
+        vendor_key: Set(Some(format!("B{vendor:07}"))),
+        document_pid: Set(None),
+        organization_id: Set(org_id),
+        created_at: Set(uploaded),
+        updated_at: Set(uploaded),
+        ..Default::default()
+    }
 }
 
 fn vendor_row(v: u64, now: DateTimeWithTimeZone) -> vendors::ActiveModel {
@@ -199,9 +251,6 @@ fn document_row(
     day0: NaiveDate,
 ) -> documents::ActiveModel {
     let uploaded = at(expires.map_or(day0, |e| e - Days::new(365)));
-    // A current document that expired before day 0 was recorded by an earlier sweep; history
-    // versions were renewed before they expired, so they never were.
-    let recorded = (current && expires.is_some_and(|e| e < day0)).then(|| at(expires.unwrap()));
     documents::ActiveModel {
         id: Set(id),
         pid: Set(Uuid::new_v4()),
@@ -218,7 +267,6 @@ fn document_row(
         version: Set(if current { 2 } else { 1 }),
         is_current: Set(current),
         superseded_at: Set((!current).then(|| at(expires.map_or(day0, |e| e - Days::new(3))))),
-        expired_recorded_at: Set(recorded),
         organization_id: Set(org_id),
         vendor_id: Set(vendor_id),
         created_at: Set(uploaded),

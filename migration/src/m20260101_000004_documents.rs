@@ -27,8 +27,6 @@ impl MigrationTrait for Migration {
                 ("version", ColType::Integer),
                 ("is_current", ColType::Boolean),
                 ("superseded_at", ColType::TimestampWithTimeZoneNull),
-                // Set once the daily sweep has recorded `document_expired` for it.
-                ("expired_recorded_at", ColType::TimestampWithTimeZoneNull),
             ],
             &[("organization", ""), ("vendor", "")],
         )

@@ -1,8 +1,9 @@
 use sea_orm_migration::prelude::*;
 
-/// Indexes of the daily sweep (docs/benchmarks/reminder-sweep.md). Partial, so they hold only
-/// the rows still waiting: sent reminders and recorded expiries leave them, and the daily work
-/// stays proportional to what is due that day, not to the history.
+/// What the daily sweep reads (docs/benchmarks/reminder-sweep.md): a partial index of the
+/// reminders not yet sent and a table of the expiries not yet recorded. Both hold only what is
+/// still waiting, so the daily work stays proportional to what is due that day, not to the
+/// history.
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -30,30 +31,59 @@ impl MigrationTrait for Migration {
                 .execute_unprepared("ALTER TABLE reminders SET (fillfactor = 80)")
                 .await?;
         }
-        // Current documents whose expiry is not recorded yet. The sweep's query repeats this
-        // predicate word for word (bare `is_current`, no bound parameter), which is what lets
-        // SQLite and PostgreSQL's generic plans use a partial index.
+        // Documents whose expiry is still to be recorded, in the order the sweep takes them.
+        // A narrow table of their own: the sweep deletes a row of two columns per expiry
+        // instead of updating `documents`, whose update would rewrite an entry in each of its
+        // indexes (a flag column in a partial index's predicate rules out HOT updates).
+        m.create_table(
+            Table::create()
+                .table(Alias::new("pending_expiries"))
+                .col(
+                    ColumnDef::new(Alias::new("document_id"))
+                        .big_integer()
+                        .not_null()
+                        .primary_key(),
+                )
+                .col(
+                    ColumnDef::new(Alias::new("expiration_date"))
+                        .date()
+                        .not_null(),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .name("fk-pending_expiries-document_id")
+                        .from(Alias::new("pending_expiries"), Alias::new("document_id"))
+                        .to(Alias::new("documents"), Alias::new("id"))
+                        .on_delete(ForeignKeyAction::Cascade)
+                        .on_update(ForeignKeyAction::Cascade),
+                )
+                .to_owned(),
+        )
+        .await?;
         m.create_index(
             Index::create()
-                .name("idx-documents-expiry-pending")
-                .table(Alias::new("documents"))
+                .name("idx-pending-expiries-due")
+                .table(Alias::new("pending_expiries"))
                 .col(Alias::new("expiration_date"))
-                .col(Alias::new("id"))
-                .and_where(Expr::col(Alias::new("is_current")))
-                .and_where(Expr::col(Alias::new("expired_recorded_at")).is_null())
+                .col(Alias::new("document_id"))
                 .to_owned(),
         )
         .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for (name, table) in [
-            ("idx-documents-expiry-pending", "documents"),
-            ("idx-reminders-due", "reminders"),
-        ] {
-            m.drop_index(Index::drop().name(name).table(Alias::new(table)).to_owned())
-                .await?;
-        }
-        Ok(())
+        m.drop_table(
+            Table::drop()
+                .table(Alias::new("pending_expiries"))
+                .to_owned(),
+        )
+        .await?;
+        m.drop_index(
+            Index::drop()
+                .name("idx-reminders-due")
+                .table(Alias::new("reminders"))
+                .to_owned(),
+        )
+        .await
     }
 }

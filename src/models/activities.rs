@@ -63,7 +63,7 @@ impl Model {
         subject: Subject,
     ) -> Result<Self> {
         let entry = ActiveModel {
-            pid: ActiveValue::Set(Uuid::new_v4()),
+            pid: ActiveValue::Set(Uuid::now_v7()),
             activity_type: ActiveValue::Set(activity_type.to_string()),
             description: ActiveValue::Set(description),
             vendor_key: ActiveValue::Set(subject.vendor_key),

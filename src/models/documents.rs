@@ -335,6 +335,7 @@ impl Model {
             retire(&txn, others).await?;
         }
         let org_id = self.organization_id;
+        let old_expiration = self.expiration_date;
         let mut active = self.into_active_model();
         active.document_type = ActiveValue::Set(info.document_type.as_str().to_string());
         active.coi_type = ActiveValue::Set(info.coi_type.map(|c| c.as_str().to_string()));
@@ -345,7 +346,9 @@ impl Model {
             info.notes.as_deref(),
         ));
         let document = active.update(&txn).await?;
-        if document.is_current {
+        // Only a new date renews the reminders and the expiry: an edit of the notes must not
+        // send the 30-day reminder again, nor record the expiry twice.
+        if document.is_current && document.expiration_date != old_expiration {
             reminders::Model::replace_for_document(&txn, &document, reminder_offsets, today())
                 .await?;
         }

@@ -15,7 +15,7 @@ pub use delivery::{Outcome, TO_ORGANIZATION, TO_VENDOR};
 pub use super::_entities::reminders::{self, ActiveModel, Entity, Model};
 use super::{
     _entities::{documents, vendors},
-    compliance,
+    compliance, pending_expiries,
 };
 
 impl TenantEntity for Entity {
@@ -30,8 +30,9 @@ impl TenantEntity for Entity {
 impl ActiveModelBehavior for ActiveModel {}
 
 impl Model {
-    /// Replaces the document's pending reminders with ones for `expiration` (none without a
-    /// date). Reminders already sent stay as they are.
+    /// Replaces the document's pending reminders with ones for its expiration date (none
+    /// without a date), and waits for that date's expiry to record it. Reminders already sent
+    /// stay as they are.
     ///
     /// # Errors
     /// Database errors.
@@ -42,6 +43,7 @@ impl Model {
         today: NaiveDate,
     ) -> Result<()> {
         Self::clear_pending(db, document.id).await?;
+        pending_expiries::Model::replace_for_document(db, document).await?;
         let Some(expiration) = document.expiration_date else {
             return Ok(());
         };
@@ -65,11 +67,13 @@ impl Model {
         Ok(())
     }
 
-    /// Drops the document's unsent reminders (it was renewed, changed or deleted).
+    /// Drops the document's unsent reminders and its pending expiry (it was renewed, changed or
+    /// deleted).
     ///
     /// # Errors
     /// Database errors.
     pub async fn clear_pending<C: ConnectionTrait>(db: &C, document_id: i64) -> Result<()> {
+        pending_expiries::Model::clear(db, document_id).await?;
         Entity::delete_many()
             .filter(reminders::Column::DocumentId.eq(document_id))
             .filter(reminders::Column::SentAt.is_null())

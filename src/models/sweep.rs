@@ -3,21 +3,19 @@
 //! whose expiration date has come. Every step is a conditional update in the database, so the
 //! sweep can run twice, run concurrently, or run again after a crash.
 
-use std::collections::HashMap;
-
 use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, LockBehavior, LockType, Query, SelectStatement, UpdateStatement},
-    DbBackend, FromQueryResult, Order,
+    sea_query::{DeleteStatement, Expr, ExprTrait, Query, SelectStatement},
+    FromQueryResult, Order, QuerySelect,
 };
 use uuid::Uuid;
 
 use super::{
-    _entities::{activities, documents, vendors},
+    _entities::{activities, documents, pending_expiries, vendors},
     activities::DOCUMENT_EXPIRED,
     compliance::{CoiType, DocumentType},
-    reminders::{self, Claim, ClaimPolicy, Cursor},
+    reminders::{self, Claim, ClaimPolicy},
 };
 use crate::{
     settings::Settings,
@@ -59,7 +57,7 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
 pub async fn run(ctx: &AppContext, day: NaiveDate) -> Result<SweepReport> {
     let policy = policy(ctx, day)?;
     let claimed = dispatch_due_reminders(ctx, &policy).await;
-    let expired = record_expired_documents(&ctx.db, day, policy.now, policy.batch_size).await;
+    let expired = record_expired_documents(&ctx.db, day, policy.batch_size).await;
     let report = SweepReport {
         reminders_claimed: *claimed.as_ref().unwrap_or(&0),
         documents_expired: *expired.as_ref().unwrap_or(&0),
@@ -111,41 +109,111 @@ where
     Fut: std::future::Future<Output = Result<()>>,
 {
     let mut claimed = 0;
-    let mut after: Option<Cursor> = None;
+    let mut after = None;
     loop {
         let claim = reminders::Model::claim_due(db, policy, after).await?;
-        if claim.is_empty() {
-            return Ok(claimed);
+        let next = claim.next;
+        if !claim.is_empty() {
+            claimed += claim.reminders.len() as u64;
+            each(claim).await?;
         }
-        after = claim.cursor();
-        claimed += claim.reminders.len() as u64;
-        each(claim).await?;
+        match next {
+            Some(next) => after = Some(next),
+            None => return Ok(claimed),
+        }
     }
 }
 
 /// Records `document_expired` once for every current document whose expiration date is on or
-/// before `day`: a batch is one transaction that sets `expired_recorded_at` where it is still
-/// empty and writes an activity entry for exactly the rows that update changed.
+/// before `day`. A batch is one transaction that deletes the documents' `pending_expiries` rows
+/// and writes an activity entry for exactly the rows that delete removed, so two sweeps at once,
+/// or a sweep run again after a crash, record each expiry once.
 ///
 /// # Errors
 /// Database errors.
 pub async fn record_expired_documents(
     db: &DatabaseConnection,
     day: NaiveDate,
-    now: DateTimeWithTimeZone,
     batch_size: u64,
 ) -> Result<u64> {
     let mut recorded = 0;
     loop {
         let txn = db.begin().await?;
-        let expired = mark_expired_batch(&txn, day, now, batch_size).await?;
-        if expired.is_empty() {
-            txn.commit().await?;
+        let end = match txn
+            .query_one(&expiry_batch_end_statement(day, batch_size))
+            .await?
+        {
+            Some(row) => Some(ExpiryCursor::from_query_result(&row, "")?),
+            None => None,
+        };
+        let ids = txn
+            .query_all(&expiry_statement(day, end.map(Into::into)))
+            .await?
+            .iter()
+            .map(|row| row.try_get::<i64>("", "document_id"))
+            .collect::<Result<Vec<_>, _>>()?;
+        if !ids.is_empty() {
+            recorded += ids.len() as u64;
+            record_activities(&txn, ids).await?;
+        }
+        txn.commit().await?;
+        if end.is_none() {
             return Ok(recorded);
         }
-        recorded += expired.len() as u64;
-        record_activities(&txn, &expired).await?;
-        txn.commit().await?;
+    }
+}
+
+/// A position in `pending_expiries`, in the order of its due index.
+#[derive(Debug, Clone, Copy, FromQueryResult)]
+struct ExpiryCursor {
+    expiration_date: NaiveDate,
+    document_id: i64,
+}
+
+/// Where the next batch of expiries ends: the `batch_size`-th pending expiry due by `day`; no
+/// row when fewer are left. An index-only read of the due index.
+#[must_use]
+pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStatement {
+    let mut end = Query::select();
+    end.columns([
+        pending_expiries::Column::ExpirationDate,
+        pending_expiries::Column::DocumentId,
+    ])
+    .from(pending_expiries::Entity)
+    .and_where(pending_expiries::Column::ExpirationDate.lte(day))
+    .order_by(pending_expiries::Column::ExpirationDate, Order::Asc)
+    .order_by(pending_expiries::Column::DocumentId, Order::Asc)
+    .offset(batch_size.saturating_sub(1))
+    .limit(1);
+    end
+}
+
+/// Takes a batch of expiries off `pending_expiries`: those due by `day`, up to `end` in index
+/// order (all of them when `None`), returning the documents' ids. `RETURNING` hands back only
+/// the rows this statement deleted: a row another sweep deleted first is not returned twice.
+/// Public so the benchmark can show its plan (docs/benchmarks/reminder-sweep.md).
+#[must_use]
+pub fn expiry_statement(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> DeleteStatement {
+    let mut delete = Query::delete();
+    delete
+        .from_table(pending_expiries::Entity)
+        .and_where(pending_expiries::Column::ExpirationDate.lte(day));
+    if let Some((date, id)) = end {
+        delete.and_where(
+            Expr::tuple([
+                Expr::col(pending_expiries::Column::ExpirationDate),
+                Expr::col(pending_expiries::Column::DocumentId),
+            ])
+            .lte(Expr::tuple([Expr::val(date), Expr::val(id)])),
+        );
+    }
+    delete.returning_col(pending_expiries::Column::DocumentId);
+    delete
+}
+
+impl From<ExpiryCursor> for (NaiveDate, i64) {
+    fn from(cursor: ExpiryCursor) -> Self {
+        (cursor.expiration_date, cursor.document_id)
     }
 }
 
@@ -154,10 +222,11 @@ pub async fn record_expired_documents(
 struct ExpiredDocument {
     pid: Uuid,
     organization_id: i64,
-    vendor_id: i64,
     file_name: String,
     document_type: String,
     coi_type: Option<String>,
+    vendor_name: String,
+    vendor_key: String,
 }
 
 impl ExpiredDocument {
@@ -172,110 +241,46 @@ impl ExpiredDocument {
     }
 }
 
-/// One conditional update: `RETURNING` hands back exactly the documents this statement
-/// moved, so a concurrent sweep cannot record the same one.
-async fn mark_expired_batch<C: ConnectionTrait>(
-    db: &C,
-    day: NaiveDate,
-    now: DateTimeWithTimeZone,
-    batch_size: u64,
-) -> Result<Vec<ExpiredDocument>> {
-    let update = expiry_statement(db.get_database_backend(), day, now, batch_size);
-    let rows = db.query_all(&update).await?;
-    rows.iter()
-        .map(|row| ExpiredDocument::from_query_result(row, "").map_err(Into::into))
-        .collect()
-}
-
-/// Records the next batch of expired documents and returns them. Public so the benchmark can
-/// show its plan (docs/benchmarks/reminder-sweep.md).
-#[must_use]
-pub fn expiry_statement(
-    backend: DbBackend,
-    day: NaiveDate,
-    now: DateTimeWithTimeZone,
-    batch_size: u64,
-) -> UpdateStatement {
-    let mut update = Query::update();
-    update
-        .table(documents::Entity)
-        .value(documents::Column::ExpiredRecordedAt, now)
-        .and_where(
-            Expr::col(documents::Column::Id).in_subquery(expiry_batch(backend, day, batch_size)),
-        )
-        .and_where(Expr::col(documents::Column::ExpiredRecordedAt).is_null())
-        .returning(Query::returning().columns([
+/// One `document_expired` entry per document, with its vendor's name and key, in one insert.
+async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<()> {
+    let expired = documents::Entity::find()
+        .select_only()
+        .columns([
             documents::Column::Pid,
             documents::Column::OrganizationId,
-            documents::Column::VendorId,
             documents::Column::FileName,
             documents::Column::DocumentType,
             documents::Column::CoiType,
-        ]));
-    update
-}
-
-/// The ids of the next documents to record as expired.
-fn expiry_batch(backend: DbBackend, day: NaiveDate, batch_size: u64) -> SelectStatement {
-    let mut pending = Query::select();
-    pending
-        .column(documents::Column::Id)
-        .from(documents::Entity)
-        // Bare `is_current`, as in the partial index's predicate (see the sweep indexes).
-        .and_where(Expr::col(documents::Column::IsCurrent))
-        .and_where(Expr::col(documents::Column::ExpiredRecordedAt).is_null())
-        .and_where(Expr::col(documents::Column::ExpirationDate).lte(day))
-        // In index order: without it PostgreSQL reckons that a scan of the whole table finds
-        // the first rows soon enough, and scans a million rows to find a thousand.
-        .order_by(documents::Column::ExpirationDate, Order::Asc)
-        .order_by(documents::Column::Id, Order::Asc)
-        .limit(batch_size);
-    if backend == DbBackend::Postgres {
-        // A concurrent sweep takes other rows instead of waiting on these.
-        pending.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
-    }
-    pending
-}
-
-async fn record_activities<C: ConnectionTrait>(db: &C, expired: &[ExpiredDocument]) -> Result<()> {
-    let vendor_ids: Vec<i64> = expired.iter().map(|d| d.vendor_id).collect();
-    // id -> (name, company key)
-    let vendors: HashMap<i64, (String, String)> = vendors::Entity::find()
-        .select_only()
-        .columns([
-            vendors::Column::Id,
-            vendors::Column::Name,
-            vendors::Column::Key,
         ])
-        .filter(vendors::Column::Id.is_in(vendor_ids))
-        .into_tuple::<(i64, String, String)>()
+        .column_as(vendors::Column::Name, "vendor_name")
+        .column_as(vendors::Column::Key, "vendor_key")
+        .inner_join(vendors::Entity)
+        .filter(documents::Column::Id.is_in(ids))
+        .into_model::<ExpiredDocument>()
         .all(db)
-        .await?
-        .into_iter()
-        .map(|(id, name, key)| (id, (name, key)))
-        .collect();
+        .await?;
     let entries: Vec<activities::ActiveModel> = expired
         .iter()
-        .map(|d| {
-            let vendor = vendors.get(&d.vendor_id);
-            let vendor_name = vendor.map_or("a vendor", |(name, _)| name.as_str());
-            activities::ActiveModel {
-                pid: ActiveValue::Set(Uuid::new_v4()),
-                activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.to_string()),
-                description: ActiveValue::Set(format!(
-                    "{} \"{}\" for {vendor_name} expired",
-                    d.label(),
-                    d.file_name
-                )),
-                vendor_key: ActiveValue::Set(vendor.map(|(_, key)| key.clone())),
-                document_pid: ActiveValue::Set(Some(d.pid.to_string())),
-                organization_id: ActiveValue::Set(d.organization_id),
-                ..Default::default()
-            }
+        .map(|d| activities::ActiveModel {
+            // Time-ordered, so a batch's entries land side by side in the `pid` index.
+            pid: ActiveValue::Set(Uuid::now_v7()),
+            activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.to_string()),
+            description: ActiveValue::Set(format!(
+                "{} \"{}\" for {} expired",
+                d.label(),
+                d.file_name,
+                d.vendor_name
+            )),
+            vendor_key: ActiveValue::Set(Some(d.vendor_key.clone())),
+            document_pid: ActiveValue::Set(Some(d.pid.to_string())),
+            organization_id: ActiveValue::Set(d.organization_id),
+            ..Default::default()
         })
         .collect();
-    activities::Entity::insert_many(entries)
-        .exec_without_returning(db)
-        .await?;
+    if !entries.is_empty() {
+        activities::Entity::insert_many(entries)
+            .exec_without_returning(db)
+            .await?;
+    }
     Ok(())
 }

@@ -8,7 +8,7 @@ use loco_rs::{app::AppContext, config};
 use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use vendorwatch::models::{
-    _entities::{activities, reminder_deliveries, reminders},
+    _entities::{activities, pending_expiries, reminder_deliveries, reminders},
     activities::DOCUMENT_EXPIRED,
     compliance::{CoiType, DocumentType},
     documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
@@ -147,6 +147,16 @@ pub async fn expired_entries(ctx: &AppContext, org_id: i64) -> Vec<activities::M
         .all(&ctx.db)
         .await
         .unwrap()
+}
+
+/// The date the sweep waits for to record the document's expiry; `None` when it waits for
+/// nothing (no date, superseded, or already recorded).
+pub async fn pending_expiry(ctx: &AppContext, document: &documents::Model) -> Option<NaiveDate> {
+    pending_expiries::Entity::find_by_id(document.id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .map(|p| p.expiration_date)
 }
 
 pub async fn reload(ctx: &AppContext, document: &documents::Model) -> documents::Model {

@@ -5,12 +5,13 @@
 use loco_rs::{app::AppContext, boot::StartMode};
 use vendorwatch::models::{
     compliance::{CoiType, DocumentType},
+    documents::{self, DocumentInfo},
     sweep,
 };
 
 use super::support::{
-    address, all_reminders, client, day, deliveries, document, expired_entries, reload,
-    reminders_of, vendor,
+    address, all_reminders, client, day, deliveries, document, expired_entries, pending_expiry,
+    reload, reminders_of, vendor, OFFSETS,
 };
 use crate::support::boot_with;
 
@@ -170,7 +171,7 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
         expired_entries(ctx, acme.org.id).await.is_empty(),
         "an old version is not reported"
     );
-    assert_eq!(reload(ctx, &expiring).await.expired_recorded_at, None);
+    assert_eq!(pending_expiry(ctx, &expiring).await, Some(day(5)));
 
     assert_eq!(
         sweep::run(ctx, day(5)).await.unwrap().documents_expired,
@@ -203,15 +204,68 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
     assert!(
         entry.description.contains("Pipe Works") && entry.description.contains(&expiring.file_name)
     );
-    assert!(reload(ctx, &expiring).await.expired_recorded_at.is_some());
-    for untouched in [&no_date, &replaced, &renewal] {
-        assert_eq!(
-            reload(ctx, untouched).await.expired_recorded_at,
-            None,
-            "{}",
-            untouched.file_name
-        );
-    }
+    assert_eq!(pending_expiry(ctx, &expiring).await, None, "recorded");
+    assert_eq!(
+        pending_expiry(ctx, &no_date).await,
+        None,
+        "no date, nothing to wait for"
+    );
+    assert_eq!(pending_expiry(ctx, &replaced).await, None, "superseded");
+    assert_eq!(
+        pending_expiry(ctx, &renewal).await,
+        Some(day(365)),
+        "the renewal waits for its own date"
+    );
+}
+
+#[tokio::test]
+async fn editing_a_document_without_a_new_date_resends_nothing_and_a_new_date_expires_again() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Edit Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let doc = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(3)).await;
+    let edit = |doc: documents::Model, expires_in: i64, notes: &str| {
+        let info = DocumentInfo {
+            document_type: DocumentType::SalesTax,
+            coi_type: None,
+            expiration_date: Some(day(expires_in)),
+            notes: Some(notes.into()),
+        };
+        let pipes = pipes.clone();
+        async move {
+            doc.update_info(&ctx.db, &pipes, &info, &OFFSETS)
+                .await
+                .unwrap()
+        }
+    };
+
+    sweep::run(ctx, day(0)).await.unwrap();
+    let sent_today = stub_messages(ctx).len();
+    assert!(sent_today > 0, "the reminders due today went out");
+    let before: Vec<i64> = reminders_of(ctx, &doc).await.iter().map(|r| r.id).collect();
+
+    let doc = edit(doc, 3, "renewal on its way").await;
+    let after: Vec<i64> = reminders_of(ctx, &doc).await.iter().map(|r| r.id).collect();
+    assert_eq!(after, before, "the same reminders, none made again");
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
+    assert_eq!(stub_messages(ctx).len(), sent_today, "nothing sent twice");
+
+    assert_eq!(sweep::run(ctx, day(3)).await.unwrap().documents_expired, 1);
+    let doc = edit(doc, 3, "still waiting").await;
+    assert_eq!(
+        sweep::run(ctx, day(4)).await.unwrap().documents_expired,
+        0,
+        "an edit does not expire it twice"
+    );
+    assert_eq!(expired_entries(ctx, acme.org.id).await.len(), 1);
+
+    // Extended: it is current again, and its new date expires once more.
+    let doc = edit(doc, 10, "extended").await;
+    assert_eq!(pending_expiry(ctx, &doc).await, Some(day(10)));
+    assert_eq!(sweep::run(ctx, day(9)).await.unwrap().documents_expired, 0);
+    assert_eq!(sweep::run(ctx, day(10)).await.unwrap().documents_expired, 1);
+    assert_eq!(expired_entries(ctx, acme.org.id).await.len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

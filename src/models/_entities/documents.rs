@@ -26,7 +26,6 @@ pub struct Model {
     pub version: i32,
     pub is_current: bool,
     pub superseded_at: Option<DateTimeWithTimeZone>,
-    pub expired_recorded_at: Option<DateTimeWithTimeZone>,
     pub organization_id: i64,
     pub vendor_id: i64,
 }

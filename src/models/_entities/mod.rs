@@ -5,6 +5,7 @@ pub mod prelude;
 pub mod activities;
 pub mod documents;
 pub mod organizations;
+pub mod pending_expiries;
 pub mod reminder_deliveries;
 pub mod reminders;
 pub mod users;

@@ -7,8 +7,8 @@
 use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, LockBehavior, LockType, Query, SelectStatement, UpdateStatement},
-    DbBackend, FromQueryResult, Order, QueryTrait,
+    sea_query::{Expr, ExprTrait, Query, SelectStatement, UpdateStatement},
+    FromQueryResult, Order, QueryTrait,
 };
 use uuid::Uuid;
 
@@ -28,9 +28,9 @@ pub struct ClaimPolicy {
     pub max_attempts: i32,
 }
 
-/// Where a batch ended: one sweep walks the due reminders once, in (date, id) order, so a later
-/// batch never re-reads the rows an earlier one claimed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A position in the walk over due reminders: one sweep walks them once, in (date, id) order,
+/// so a later batch never re-reads the rows an earlier one covered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
 pub struct Cursor {
     pub reminder_date: NaiveDate,
     pub id: i64,
@@ -41,10 +41,12 @@ pub struct Cursor {
 pub struct Claim {
     pub token: String,
     pub reminders: Vec<ClaimedReminder>,
+    /// Where the next batch starts; `None` when this batch reached the end of what is due.
+    pub next: Option<Cursor>,
 }
 
-/// What a claim returns of each reminder: enough to enqueue its job and move the cursor (the
-/// worker re-reads the rest).
+/// What a claim returns of each reminder: enough to enqueue its job (the worker re-reads the
+/// rest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromQueryResult)]
 pub struct ClaimedReminder {
     pub id: i64,
@@ -55,18 +57,6 @@ impl Claim {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.reminders.is_empty()
-    }
-
-    /// The last reminder of the batch in claiming order.
-    #[must_use]
-    pub fn cursor(&self) -> Option<Cursor> {
-        self.reminders
-            .iter()
-            .map(|r| Cursor {
-                reminder_date: r.reminder_date,
-                id: r.id,
-            })
-            .max_by_key(|c| (c.reminder_date, c.id))
     }
 }
 
@@ -86,9 +76,37 @@ impl ClaimPolicy {
 }
 
 impl ClaimPolicy {
-    /// The claim of the next batch: one `UPDATE` that stamps `token` on the first
-    /// `batch_size` claimable reminders after `after` (in due order) and returns their ids. Public
-    /// so the benchmark can show its plan (docs/benchmarks/reminder-sweep.md).
+    /// Where the next batch ends: the `batch_size`-th unsent reminder due after `after`, in
+    /// (date, id) order; no row when fewer are left. It reads only the due index (an index-only
+    /// scan on `PostgreSQL`). Public so the benchmark can show its plan
+    /// (docs/benchmarks/reminder-sweep.md).
+    #[must_use]
+    pub fn batch_end_statement(&self, after: Option<Cursor>) -> SelectStatement {
+        let mut end = Query::select();
+        end.columns([reminders::Column::ReminderDate, reminders::Column::Id])
+            .from(Entity)
+            // `sent_at IS NULL` word for word as the partial index's predicate.
+            .and_where(reminders::Column::SentAt.is_null())
+            .and_where(reminders::Column::ReminderDate.lte(self.day))
+            .order_by(reminders::Column::ReminderDate, Order::Asc)
+            .order_by(reminders::Column::Id, Order::Asc)
+            .offset(self.batch_size.saturating_sub(1))
+            .limit(1);
+        if let Some(after) = after {
+            end.and_where(after_cursor(after));
+        }
+        end
+    }
+
+    /// The claim of one batch: one `UPDATE` that stamps `token` on the claimable reminders due
+    /// after `after` and up to `upto` (to the end when `None`), counts an attempt on each, and
+    /// returns them. Public so the benchmark can show its plan.
+    ///
+    /// A range of the due index rather than `id IN (SELECT ... LIMIT n)`: the update walks the
+    /// index once and touches only the rows it changes, with no second look-up by primary key
+    /// and no row locks taken ahead of it. Two sweeps at once stay apart because the update
+    /// checks `claimable` on each row after locking it (`PostgreSQL` re-reads a row another
+    /// transaction changed meanwhile; `SQLite` has one writer at a time).
     ///
     /// `RETURNING` reads the claim back in the same statement. A separate read by token would
     /// need an index on `claim_token`, and any index on a column the claim writes stops
@@ -97,10 +115,17 @@ impl ClaimPolicy {
     #[must_use]
     pub fn claim_statement(
         &self,
-        backend: DbBackend,
         token: &str,
         after: Option<Cursor>,
+        upto: Option<Cursor>,
     ) -> UpdateStatement {
+        let mut range = Condition::all().add(reminders::Column::ReminderDate.lte(self.day));
+        if let Some(after) = after {
+            range = range.add(after_cursor(after));
+        }
+        if let Some(upto) = upto {
+            range = range.add(up_to_cursor(upto));
+        }
         let mut claim = Entity::update_many()
             .col_expr(reminders::Column::ClaimToken, Expr::val(token))
             .col_expr(reminders::Column::ClaimedAt, Expr::val(self.now))
@@ -109,42 +134,21 @@ impl ClaimPolicy {
                 reminders::Column::Attempts,
                 Expr::col(reminders::Column::Attempts).add(1),
             )
-            .filter(reminders::Column::Id.in_subquery(self.due_batch(backend, after)))
-            // Checked again on the row itself: between the selection and the update another
-            // sweep may have claimed it (PostgreSQL re-evaluates this after the row lock).
             .filter(self.claimable())
+            .filter(range)
             .into_query();
         claim.returning(
             Query::returning().columns([reminders::Column::Id, reminders::Column::ReminderDate]),
         );
         claim
     }
-
-    /// The ids of the next batch to claim: due, claimable, after `after` in (date, id) order.
-    fn due_batch(&self, backend: DbBackend, after: Option<Cursor>) -> SelectStatement {
-        let mut due = Query::select();
-        due.column(reminders::Column::Id)
-            .from(Entity)
-            .cond_where(self.claimable())
-            .and_where(reminders::Column::ReminderDate.lte(self.day))
-            .order_by(reminders::Column::ReminderDate, Order::Asc)
-            .order_by(reminders::Column::Id, Order::Asc)
-            .limit(self.batch_size);
-        if let Some(after) = after {
-            due.and_where(after_cursor(after));
-        }
-        if backend == DbBackend::Postgres {
-            // A second sweep skips the rows the first is claiming instead of waiting for them.
-            due.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
-        }
-        due
-    }
 }
 
 impl Model {
-    /// Claims up to `batch_size` due reminders after `after`, counting an attempt on each, in
-    /// one atomic statement that returns exactly the rows it stamped with the new claim token.
-    /// An empty claim means nothing is left to claim.
+    /// Claims the next batch of due reminders after `after` (at most `batch_size`), counting
+    /// an attempt on each, in one atomic statement that returns exactly the rows it stamped
+    /// with the new claim token. The batch may hold fewer, even none, when other sweeps hold
+    /// some of its rows; `next` says where the walk goes on.
     ///
     /// # Errors
     /// Database errors.
@@ -153,8 +157,12 @@ impl Model {
         policy: &ClaimPolicy,
         after: Option<Cursor>,
     ) -> Result<Claim> {
+        let next = match db.query_one(&policy.batch_end_statement(after)).await? {
+            Some(row) => Some(Cursor::from_query_result(&row, "")?),
+            None => None,
+        };
         let token = Uuid::new_v4().to_string();
-        let claim = policy.claim_statement(db.get_database_backend(), &token, after);
+        let claim = policy.claim_statement(&token, after, next);
         let mut reminders = db
             .query_all(&claim)
             .await?
@@ -162,7 +170,11 @@ impl Model {
             .map(|row| ClaimedReminder::from_query_result(row, ""))
             .collect::<Result<Vec<_>, _>>()?;
         reminders.sort_by_key(|r| (r.reminder_date, r.id));
-        Ok(Claim { token, reminders })
+        Ok(Claim {
+            token,
+            reminders,
+            next,
+        })
     }
 
     /// The reminder, if it is still unsent and `token` still holds it.
@@ -262,16 +274,27 @@ impl Model {
     }
 }
 
-/// `(reminder_date, id) > cursor`: a range on the due index.
+/// `(reminder_date, id) > cursor`: where a range of the due index starts.
 fn after_cursor(after: Cursor) -> Expr {
+    due_order().gt(after.tuple())
+}
+
+/// `(reminder_date, id) <= cursor`: where it ends.
+fn up_to_cursor(upto: Cursor) -> Expr {
+    due_order().lte(upto.tuple())
+}
+
+fn due_order() -> Expr {
     Expr::tuple([
         Expr::col((Entity, reminders::Column::ReminderDate)),
         Expr::col((Entity, reminders::Column::Id)),
     ])
-    .gt(Expr::tuple([
-        Expr::val(after.reminder_date),
-        Expr::val(after.id),
-    ]))
+}
+
+impl Cursor {
+    fn tuple(self) -> Expr {
+        Expr::tuple([Expr::val(self.reminder_date), Expr::val(self.id)])
+    }
 }
 
 /// The clock claims are stamped with: UTC, in the column's type.

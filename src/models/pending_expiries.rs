@@ -1,0 +1,47 @@
+//! Documents whose expiry the daily sweep has still to record: one narrow row per current
+//! document with an expiration date, kept beside its reminders (set and dropped together), and
+//! deleted by the sweep in the same transaction that writes the `document_expired` entry.
+//!
+//! A table of its own rather than a flag on `documents`: recording an expiry then deletes a
+//! row of two columns instead of rewriting a wide row and every index entry that points at it
+//! (docs/benchmarks/reminder-sweep.md).
+
+use loco_rs::prelude::*;
+
+use super::_entities::documents;
+pub use super::_entities::pending_expiries::{self, ActiveModel, Entity, Model};
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// Waits for `document`'s expiry again (a new or changed expiration date), or stops
+    /// waiting when it has none.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn replace_for_document<C: ConnectionTrait>(
+        db: &C,
+        document: &documents::Model,
+    ) -> Result<()> {
+        Self::clear(db, document.id).await?;
+        if let Some(expiration_date) = document.expiration_date {
+            ActiveModel {
+                document_id: ActiveValue::Set(document.id),
+                expiration_date: ActiveValue::Set(expiration_date),
+            }
+            .insert(db)
+            .await?;
+        }
+        Ok(())
+    }
+
+    /// Stops waiting for the document's expiry (it was superseded).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn clear<C: ConnectionTrait>(db: &C, document_id: i64) -> Result<()> {
+        Entity::delete_by_id(document_id).exec(db).await?;
+        Ok(())
+    }
+}
