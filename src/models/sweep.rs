@@ -138,14 +138,18 @@ pub async fn record_expired_documents(
 ) -> Result<u64> {
     let mut recorded = 0;
     loop {
-        let txn = db.begin().await?;
-        let end = match txn
+        // Read before the transaction: on `SQLite` a transaction that reads first and then
+        // writes fails at once ("database is locked") when another writer got in between,
+        // where one that starts with its write waits its turn. The end is only where this
+        // batch stops; the delete decides what is taken.
+        let end = match db
             .query_one(&expiry_batch_end_statement(day, batch_size))
             .await?
         {
             Some(row) => Some(ExpiryCursor::from_query_result(&row, "")?),
             None => None,
         };
+        let txn = db.begin().await?;
         let ids = txn
             .query_all(&expiry_statement(day, end.map(Into::into)))
             .await?
