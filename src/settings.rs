@@ -82,7 +82,7 @@ impl Default for ReminderSettings {
 }
 
 const fn default_sweep_batch() -> u64 {
-    1000
+    5000
 }
 
 const fn default_claim_timeout() -> u64 {

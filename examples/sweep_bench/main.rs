@@ -10,14 +10,14 @@
 //! ```
 //!
 //! Options: `--url` (default: database `vendorwatch_bench` on the local `PostgreSQL`, or
-//! `tmp/sweep_bench.sqlite`; it is dropped and recreated), `--runs` (5), `--batch` (1000, the
+//! `tmp/sweep_bench.sqlite`; it is dropped and recreated), `--runs` (5), `--batch` (5000, the
 //! `settings.reminders.batch_size` default), `--reuse` (measure again on the database an earlier
-//! run seeded). Results: docs/benchmarks/reminder-sweep.md.
+//! run seeded), `--no-checkpoint` (no `CHECKPOINT` before each timed run on `PostgreSQL`). Results: docs/benchmarks/reminder-sweep.md.
 
 mod measure;
 mod seed;
 
-use std::time::Instant;
+use std::{sync::atomic::Ordering, time::Instant};
 
 use chrono::{Duration, NaiveDate};
 use migration::{Migrator, MigratorTrait};
@@ -37,12 +37,13 @@ impl Args {
     fn parse() -> Result<Self, String> {
         let mut args = std::env::args().skip(1);
         let (mut postgres, mut documents, mut url, mut runs, mut batch) =
-            (false, 1_000_000, None, 5, 1000);
+            (false, 1_000_000, None, 5, 5000);
         let mut reuse = false;
         while let Some(flag) = args.next() {
             let mut value = || args.next().ok_or(format!("{flag} needs a value"));
             match flag.as_str() {
                 "--reuse" => reuse = true,
+                "--no-checkpoint" => measure::NO_CHECKPOINT.store(true, Ordering::Relaxed),
                 "--db" => postgres = matches!(value()?.as_str(), "postgres" | "postgresql" | "pg"),
                 "--documents" => {
                     documents = value()?.parse().map_err(|e| format!("--documents: {e}"))?
@@ -121,7 +122,7 @@ async fn main() {
     let args = match Args::parse() {
         Ok(args) => args,
         Err(e) => {
-            eprintln!("{e}\nusage: sweep_bench [--db postgres|sqlite] [--documents N] [--url URL] [--runs N] [--batch N] [--reuse]");
+            eprintln!("{e}\nusage: sweep_bench [--db postgres|sqlite] [--documents N] [--url URL] [--runs N] [--batch N] [--reuse] [--no-checkpoint]");
             std::process::exit(2);
         }
     };

@@ -3,6 +3,8 @@
 //! whose expiration date has come. Every step is a conditional update in the database, so the
 //! sweep can run twice, run concurrently, or run again after a crash.
 
+use std::collections::HashMap;
+
 use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
@@ -229,8 +231,7 @@ struct ExpiredDocument {
     file_name: String,
     document_type: String,
     coi_type: Option<String>,
-    vendor_name: String,
-    vendor_key: String,
+    vendor_id: i64,
 }
 
 impl ExpiredDocument {
@@ -246,6 +247,10 @@ impl ExpiredDocument {
 }
 
 /// One `document_expired` entry per document, with its vendor's name and key, in one insert.
+///
+/// Documents and vendors are read by primary key in two queries, not joined: for a join with
+/// a thousand ids `PostgreSQL` chose to hash the whole vendors table (62 ms of a 72 ms query
+/// with 100,000 vendors, and growing with them).
 async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<()> {
     let expired = documents::Entity::find()
         .select_only()
@@ -255,36 +260,68 @@ async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<
             documents::Column::FileName,
             documents::Column::DocumentType,
             documents::Column::CoiType,
+            documents::Column::VendorId,
         ])
-        .column_as(vendors::Column::Name, "vendor_name")
-        .column_as(vendors::Column::Key, "vendor_key")
-        .inner_join(vendors::Entity)
         .filter(documents::Column::Id.is_in(ids))
         .into_model::<ExpiredDocument>()
         .all(db)
         .await?;
-    let entries: Vec<activities::ActiveModel> = expired
-        .iter()
-        .map(|d| activities::ActiveModel {
-            // Time-ordered, so a batch's entries land side by side in the `pid` index.
-            pid: ActiveValue::Set(Uuid::now_v7()),
-            activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.to_string()),
-            description: ActiveValue::Set(format!(
-                "{} \"{}\" for {} expired",
-                d.label(),
-                d.file_name,
-                d.vendor_name
-            )),
-            vendor_key: ActiveValue::Set(Some(d.vendor_key.clone())),
-            document_pid: ActiveValue::Set(Some(d.pid.to_string())),
-            organization_id: ActiveValue::Set(d.organization_id),
-            ..Default::default()
-        })
+    let mut vendor_ids: Vec<i64> = expired.iter().map(|d| d.vendor_id).collect();
+    vendor_ids.sort_unstable();
+    vendor_ids.dedup();
+    // id -> (name, company key)
+    let vendors: HashMap<i64, (String, String)> = vendors::Entity::find()
+        .select_only()
+        .columns([
+            vendors::Column::Id,
+            vendors::Column::Name,
+            vendors::Column::Key,
+        ])
+        .filter(vendors::Column::Id.is_in(vendor_ids))
+        .into_tuple::<(i64, String, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, name, key)| (id, (name, key)))
         .collect();
-    if !entries.is_empty() {
-        activities::Entity::insert_many(entries)
-            .exec_without_returning(db)
-            .await?;
+    if expired.is_empty() {
+        return Ok(());
     }
+    // One multi-row INSERT built with sea-query: the same statement `insert_many` sends, but
+    // built in linear time (measured: `insert_many` took 49 ms to build 1,000 rows, longer
+    // than PostgreSQL took to run them).
+    let now = reminders::now();
+    let mut insert = Query::insert();
+    insert.into_table(activities::Entity).columns([
+        activities::Column::Pid,
+        activities::Column::ActivityType,
+        activities::Column::Description,
+        activities::Column::VendorKey,
+        activities::Column::DocumentPid,
+        activities::Column::OrganizationId,
+        activities::Column::CreatedAt,
+        activities::Column::UpdatedAt,
+    ]);
+    for d in &expired {
+        let vendor = vendors.get(&d.vendor_id);
+        let vendor_name = vendor.map_or("a vendor", |(name, _)| name.as_str());
+        insert.values_panic([
+            // Time-ordered, so a batch's entries land side by side in the `pid` index.
+            Uuid::now_v7().into(),
+            DOCUMENT_EXPIRED.into(),
+            format!(
+                "{} \"{}\" for {vendor_name} expired",
+                d.label(),
+                d.file_name
+            )
+            .into(),
+            vendor.map(|(_, key)| key.clone()).into(),
+            Some(d.pid.to_string()).into(),
+            d.organization_id.into(),
+            now.into(),
+            now.into(),
+        ]);
+    }
+    db.execute(&insert).await?;
     Ok(())
 }
