@@ -58,7 +58,8 @@ pub struct S3Settings {
 pub struct ReminderSettings {
     /// Days before the expiration date a reminder is due (0 = on the day).
     pub offsets_days: Vec<u32>,
-    /// Reminders claimed (and documents marked expired) per database round trip of the sweep.
+    /// Reminders claimed (and expiries recorded) per database round trip of the sweep; at most
+    /// `sweep::MAX_BATCH_SIZE`.
     #[serde(default = "default_sweep_batch")]
     pub batch_size: u64,
     /// A claim older than this is taken to belong to a worker that died, and the next sweep

@@ -18,6 +18,7 @@ use vendorwatch::models::{
 };
 
 /// The timings of one measurement over several runs.
+#[derive(Default)]
 pub struct Runs {
     pub claimed: u64,
     pub expired: u64,
@@ -153,32 +154,24 @@ fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
 /// Runs the sweep's database work for `day` `runs` times (with what `restore` or `unprocess`
 /// left pending).
 pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: u64) -> Runs {
-    let mut result = Runs {
-        claimed: 0,
-        expired: 0,
-        claim_ms: vec![],
-        expire_ms: vec![],
-        total_ms: vec![],
-    };
-    let ms = |started: Instant| started.elapsed().as_secs_f64() * 1000.0;
-    for _ in 0..runs {
-        reset(db, day).await;
-        let policy = policy(day, batch);
-        let started = Instant::now();
+    timed(
+        db,
+        day,
+        runs,
         // As `sweep::run`: reminders, then expiries. The claims are what the sweep hands to the
         // workers; enqueueing them is the queue's cost, and sending is the workers'.
-        result.claimed = sweep::claim_all_due(db, &policy, |_| async { Ok(()) })
-            .await
-            .unwrap();
-        result.claim_ms.push(ms(started));
-        let expiries = Instant::now();
-        result.expired = sweep::record_expired_documents(db, day, batch)
-            .await
-            .unwrap();
-        result.expire_ms.push(ms(expiries));
-        result.total_ms.push(ms(started));
-    }
-    result
+        || async move {
+            sweep::claim_all_due(db, &policy(day, batch), |_| async { Ok(()) })
+                .await
+                .unwrap()
+        },
+        || async move {
+            sweep::record_expired_documents(db, day, batch)
+                .await
+                .unwrap()
+        },
+    )
+    .await
 }
 
 /// The floor under the same conditions: one plain SQL statement for each half (every due
@@ -186,36 +179,52 @@ pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: 
 /// activity entries, nothing read back. What the sweep adds on top is its batching, its
 /// `RETURNING` and the `document_expired` entries.
 pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs {
-    let mut result = Runs {
-        claimed: 0,
-        expired: 0,
-        claim_ms: vec![],
-        expire_ms: vec![],
-        total_ms: vec![],
-    };
+    let plain =
+        |sql: String| async move { db.execute_unprepared(&sql).await.unwrap().rows_affected() };
+    timed(
+        db,
+        day,
+        runs,
+        || {
+            plain(format!(
+                "UPDATE reminders SET claim_token = 'floor', claimed_at = CURRENT_TIMESTAMP, \
+                 attempts = attempts + 1 WHERE sent_at IS NULL AND reminder_date <= '{day}'"
+            ))
+        },
+        || {
+            plain(format!(
+                "DELETE FROM pending_expiries WHERE expiration_date <= '{day}'"
+            ))
+        },
+    )
+    .await
+}
+
+/// Resets, then times `claim` and `expire` one after the other, `runs` times.
+async fn timed<C, CF, E, EF>(
+    db: &DatabaseConnection,
+    day: NaiveDate,
+    runs: usize,
+    mut claim: C,
+    mut expire: E,
+) -> Runs
+where
+    C: FnMut() -> CF,
+    CF: std::future::Future<Output = u64>,
+    E: FnMut() -> EF,
+    EF: std::future::Future<Output = u64>,
+{
+    let mut result = Runs::default();
     let ms = |started: Instant| started.elapsed().as_secs_f64() * 1000.0;
     for _ in 0..runs {
         reset(db, day).await;
         let started = Instant::now();
-        let claimed = db
-            .execute_unprepared(&format!(
-                "UPDATE reminders SET claim_token = 'floor', claimed_at = CURRENT_TIMESTAMP, \
-                 attempts = attempts + 1 WHERE sent_at IS NULL AND reminder_date <= '{day}'"
-            ))
-            .await
-            .unwrap();
+        result.claimed = claim().await;
         result.claim_ms.push(ms(started));
         let expiries = Instant::now();
-        let expired = db
-            .execute_unprepared(&format!(
-                "DELETE FROM pending_expiries WHERE expiration_date <= '{day}'"
-            ))
-            .await
-            .unwrap();
+        result.expired = expire().await;
         result.expire_ms.push(ms(expiries));
         result.total_ms.push(ms(started));
-        result.claimed = claimed.rows_affected();
-        result.expired = expired.rows_affected();
     }
     result
 }

@@ -33,6 +33,10 @@ pub struct SweepReport {
     pub documents_expired: u64,
 }
 
+/// The largest batch the sweep takes, whatever the settings say: a batch's ids are bound values
+/// of one statement, and `SQLite` takes at most 32,766 of them.
+pub const MAX_BATCH_SIZE: u64 = 10_000;
+
 /// The claiming rules of a sweep over `day`, from the `settings.reminders` block.
 ///
 /// # Errors
@@ -42,7 +46,7 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
     Ok(ClaimPolicy {
         day,
         now: reminders::now(),
-        batch_size: Ord::max(settings.batch_size, 1),
+        batch_size: settings.batch_size.clamp(1, MAX_BATCH_SIZE),
         claim_timeout: Duration::seconds(
             i64::try_from(settings.claim_timeout_seconds).unwrap_or(i64::MAX),
         ),
@@ -246,7 +250,10 @@ impl ExpiredDocument {
     }
 }
 
-/// One `document_expired` entry per document, with its vendor's name and key, in one insert.
+/// Rows per `INSERT` of activity entries.
+const ENTRIES_PER_INSERT: usize = 1000;
+
+/// One `document_expired` entry per document, with its vendor's name and key.
 ///
 /// Documents and vendors are read by primary key in two queries, not joined: for a join with
 /// a thousand ids `PostgreSQL` chose to hash the whole vendors table (62 ms of a 72 ms query
@@ -291,37 +298,41 @@ async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<
     // built in linear time (measured: `insert_many` took 49 ms to build 1,000 rows, longer
     // than PostgreSQL took to run them).
     let now = reminders::now();
-    let mut insert = Query::insert();
-    insert.into_table(activities::Entity).columns([
-        activities::Column::Pid,
-        activities::Column::ActivityType,
-        activities::Column::Description,
-        activities::Column::VendorKey,
-        activities::Column::DocumentPid,
-        activities::Column::OrganizationId,
-        activities::Column::CreatedAt,
-        activities::Column::UpdatedAt,
-    ]);
-    for d in &expired {
-        let vendor = vendors.get(&d.vendor_id);
-        let vendor_name = vendor.map_or("a vendor", |(name, _)| name.as_str());
-        insert.values_panic([
-            // Time-ordered, so a batch's entries land side by side in the `pid` index.
-            Uuid::now_v7().into(),
-            DOCUMENT_EXPIRED.into(),
-            format!(
-                "{} \"{}\" for {vendor_name} expired",
-                d.label(),
-                d.file_name
-            )
-            .into(),
-            vendor.map(|(_, key)| key.clone()).into(),
-            Some(d.pid.to_string()).into(),
-            d.organization_id.into(),
-            now.into(),
-            now.into(),
+    // At most 1,000 rows (8,000 values) per statement: SQLite takes at most 32,766 bound values
+    // in one statement, PostgreSQL 65,535, and a batch may be larger.
+    for chunk in expired.chunks(ENTRIES_PER_INSERT) {
+        let mut insert = Query::insert();
+        insert.into_table(activities::Entity).columns([
+            activities::Column::Pid,
+            activities::Column::ActivityType,
+            activities::Column::Description,
+            activities::Column::VendorKey,
+            activities::Column::DocumentPid,
+            activities::Column::OrganizationId,
+            activities::Column::CreatedAt,
+            activities::Column::UpdatedAt,
         ]);
+        for d in chunk {
+            let vendor = vendors.get(&d.vendor_id);
+            let vendor_name = vendor.map_or("a vendor", |(name, _)| name.as_str());
+            insert.values_panic([
+                // Time-ordered, so a batch's entries land side by side in the `pid` index.
+                Uuid::now_v7().into(),
+                DOCUMENT_EXPIRED.into(),
+                format!(
+                    "{} \"{}\" for {vendor_name} expired",
+                    d.label(),
+                    d.file_name
+                )
+                .into(),
+                vendor.map(|(_, key)| key.clone()).into(),
+                Some(d.pid.to_string()).into(),
+                d.organization_id.into(),
+                now.into(),
+                now.into(),
+            ]);
+        }
+        db.execute(&insert).await?;
     }
-    db.execute(&insert).await?;
     Ok(())
 }

@@ -3,7 +3,9 @@
 //! claim does.
 
 use loco_rs::{app::AppContext, boot::StartMode};
+use sea_orm::{ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use vendorwatch::models::{
+    _entities::pending_expiries,
     compliance::{CoiType, DocumentType},
     documents::{self, DocumentInfo},
     sweep,
@@ -350,4 +352,82 @@ async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
 
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
     assert!(stub_messages(ctx).is_empty());
+}
+
+#[tokio::test]
+async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once() {
+    // 4,200 entries of 8 values each would be 33,600 bound values in one INSERT: more than
+    // SQLite takes (32,766). The default batch (5,000) takes them all at once.
+    const EXPIRING: i64 = 4_200;
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Bulk Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let now = chrono::Utc::now().fixed_offset();
+    let rows: Vec<documents::ActiveModel> = (0..EXPIRING)
+        .map(|i| documents::ActiveModel {
+            pid: ActiveValue::Set(uuid::Uuid::new_v4()),
+            document_type: ActiveValue::Set("vendor_agreement".into()),
+            coi_type: ActiveValue::Set(None),
+            // `other`-like slots never supersede, so every one of them is current.
+            slot: ActiveValue::Set(format!("bulk-{i}")),
+            file_name: ActiveValue::Set(format!("agreement-{i}.pdf")),
+            storage_key: ActiveValue::Set(format!("test/bulk-{i}")),
+            content_type: ActiveValue::Set("application/pdf".into()),
+            size: ActiveValue::Set(100),
+            expiration_date: ActiveValue::Set(Some(day(0))),
+            notes: ActiveValue::Set(None),
+            source: ActiveValue::Set("user".into()),
+            version: ActiveValue::Set(1),
+            is_current: ActiveValue::Set(true),
+            superseded_at: ActiveValue::Set(None),
+            organization_id: ActiveValue::Set(acme.org.id),
+            vendor_id: ActiveValue::Set(pipes.id),
+            created_at: ActiveValue::Set(now),
+            updated_at: ActiveValue::Set(now),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in rows.chunks(500) {
+        documents::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(&ctx.db)
+            .await
+            .unwrap();
+    }
+    let ids: Vec<(i64, chrono::NaiveDate)> = documents::Entity::find()
+        .select_only()
+        .columns([
+            documents::documents::Column::Id,
+            documents::documents::Column::ExpirationDate,
+        ])
+        .filter(documents::documents::Column::VendorId.eq(pipes.id))
+        .into_tuple::<(i64, Option<chrono::NaiveDate>)>()
+        .all(&ctx.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, date)| (id, date.unwrap()))
+        .collect();
+    assert_eq!(ids.len() as i64, EXPIRING);
+    for chunk in ids.chunks(1000) {
+        pending_expiries::Entity::insert_many(chunk.iter().map(|&(id, date)| {
+            pending_expiries::ActiveModel {
+                document_id: ActiveValue::Set(id),
+                expiration_date: ActiveValue::Set(date),
+            }
+        }))
+        .exec_without_returning(&ctx.db)
+        .await
+        .unwrap();
+    }
+
+    let report = sweep::run(ctx, day(0)).await.unwrap();
+    assert_eq!(report.documents_expired, EXPIRING as u64);
+    let entries = expired_entries(ctx, acme.org.id).await;
+    assert_eq!(entries.len() as i64, EXPIRING);
+    let mut documents: Vec<_> = entries.iter().map(|e| e.document_pid.clone()).collect();
+    documents.sort();
+    documents.dedup();
+    assert_eq!(documents.len() as i64, EXPIRING, "one entry per document");
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 0);
 }
