@@ -92,7 +92,13 @@ impl Model {
                 ),
             };
             if let Err(err) = sent {
-                tracing::warn!(reminder = id, to = address, err = %err, "reminder email refused; the reminder stays pending");
+                if reminder.attempts >= settings.reminders.max_attempts {
+                    // The claim counted the last attempt: no sweep claims it again, so say so
+                    // where an operator looks.
+                    tracing::error!(reminder = id, to = address, attempts = reminder.attempts, err = %err, "reminder email refused on the last attempt; no sweep will send it");
+                } else {
+                    tracing::warn!(reminder = id, to = address, err = %err, "reminder email refused; the reminder stays pending");
+                }
                 Self::release_claim(db, id, token).await?;
                 return Err(err);
             }
