@@ -267,6 +267,17 @@ impl Slot {
     }
 }
 
+/// What a stored document is called: the insurance type of a COI, else the document type
+/// (from the `document_type` and `coi_type` columns).
+#[must_use]
+pub fn stored_label(document_type: &str, coi_type: Option<&str>) -> &'static str {
+    coi_type
+        .and_then(CoiType::parse)
+        .map(CoiType::label)
+        .or_else(|| DocumentType::parse(document_type).map(DocumentType::label))
+        .unwrap_or("Document")
+}
+
 /// The notes stored for a document: a COI's begin with its type (SPEC.md section 3).
 #[must_use]
 pub fn compose_notes(coi: Option<CoiType>, notes: Option<&str>) -> Option<String> {

@@ -104,12 +104,7 @@ impl Model {
 
     #[must_use]
     pub fn label(&self) -> &'static str {
-        self.coi_type
-            .as_deref()
-            .and_then(CoiType::parse)
-            .map(CoiType::label)
-            .or_else(|| DocumentType::parse(&self.document_type).map(DocumentType::label))
-            .unwrap_or("Document")
+        compliance::stored_label(&self.document_type, self.coi_type.as_deref())
     }
 
     /// # Errors

@@ -15,16 +15,12 @@ pub use super::_entities::pending_expiries::{self, ActiveModel, Entity, Model};
 impl ActiveModelBehavior for ActiveModel {}
 
 impl Model {
-    /// Waits for `document`'s expiry again (a new or changed expiration date), or stops
-    /// waiting when it has none.
+    /// Waits for `document`'s expiry, when it has a date. Called after `clear` (through
+    /// `reminders::Model::clear_pending`), as the document's reminders are replaced.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn replace_for_document<C: ConnectionTrait>(
-        db: &C,
-        document: &documents::Model,
-    ) -> Result<()> {
-        Self::clear(db, document.id).await?;
+    pub async fn wait_for<C: ConnectionTrait>(db: &C, document: &documents::Model) -> Result<()> {
         if let Some(expiration_date) = document.expiration_date {
             ActiveModel {
                 document_id: ActiveValue::Set(document.id),

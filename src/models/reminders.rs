@@ -43,7 +43,7 @@ impl Model {
         today: NaiveDate,
     ) -> Result<()> {
         Self::clear_pending(db, document.id).await?;
-        pending_expiries::Model::replace_for_document(db, document).await?;
+        pending_expiries::Model::wait_for(db, document).await?;
         let Some(expiration) = document.expiration_date else {
             return Ok(());
         };

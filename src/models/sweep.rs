@@ -9,14 +9,14 @@ use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{DeleteStatement, Expr, ExprTrait, Query, SelectStatement},
-    FromQueryResult, Order, QuerySelect,
+    FromQueryResult, Order, QuerySelect, TryGetableMany,
 };
 use uuid::Uuid;
 
 use super::{
     _entities::{activities, documents, pending_expiries, vendors},
     activities::DOCUMENT_EXPIRED,
-    compliance::{CoiType, DocumentType},
+    compliance,
     reminders::{self, Claim, ClaimPolicy},
 };
 use crate::{
@@ -152,12 +152,14 @@ pub async fn record_expired_documents(
             .query_one(&expiry_batch_end_statement(day, batch_size))
             .await?
         {
-            Some(row) => Some(ExpiryCursor::from_query_result(&row, "")?),
+            Some(row) => {
+                Some(<(NaiveDate, i64)>::try_get_many_by_index(&row).map_err(DbErr::from)?)
+            }
             None => None,
         };
         let txn = db.begin().await?;
         let ids = txn
-            .query_all(&expiry_statement(day, end.map(Into::into)))
+            .query_all(&expiry_statement(day, end))
             .await?
             .iter()
             .map(|row| row.try_get::<i64>("", "document_id"))
@@ -173,15 +175,8 @@ pub async fn record_expired_documents(
     }
 }
 
-/// A position in `pending_expiries`, in the order of its due index.
-#[derive(Debug, Clone, Copy, FromQueryResult)]
-struct ExpiryCursor {
-    expiration_date: NaiveDate,
-    document_id: i64,
-}
-
-/// Where the next batch of expiries ends: the `batch_size`-th pending expiry due by `day`; no
-/// row when fewer are left. An index-only read of the due index.
+/// Where the next batch of expiries ends, as `(expiration_date, document_id)`: the
+/// `batch_size`-th pending expiry due by `day`; no row when fewer are left. An index-only read of the due index.
 #[must_use]
 pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStatement {
     let mut end = Query::select();
@@ -221,12 +216,6 @@ pub fn expiry_statement(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> Delete
     delete
 }
 
-impl From<ExpiryCursor> for (NaiveDate, i64) {
-    fn from(cursor: ExpiryCursor) -> Self {
-        (cursor.expiration_date, cursor.document_id)
-    }
-}
-
 /// What the activity entry needs of a document that expired.
 #[derive(Debug, FromQueryResult)]
 struct ExpiredDocument {
@@ -239,14 +228,8 @@ struct ExpiredDocument {
 }
 
 impl ExpiredDocument {
-    /// As `documents::Model::label`: the insurance type of a COI, else the document type.
     fn label(&self) -> &'static str {
-        self.coi_type
-            .as_deref()
-            .and_then(CoiType::parse)
-            .map(CoiType::label)
-            .or_else(|| DocumentType::parse(&self.document_type).map(DocumentType::label))
-            .unwrap_or("Document")
+        compliance::stored_label(&self.document_type, self.coi_type.as_deref())
     }
 }
 

@@ -369,7 +369,7 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
             pid: ActiveValue::Set(uuid::Uuid::new_v4()),
             document_type: ActiveValue::Set("vendor_agreement".into()),
             coi_type: ActiveValue::Set(None),
-            // `other`-like slots never supersede, so every one of them is current.
+            // Written straight to the table, each in a slot of its own: all current.
             slot: ActiveValue::Set(format!("bulk-{i}")),
             file_name: ActiveValue::Set(format!("agreement-{i}.pdf")),
             storage_key: ActiveValue::Set(format!("test/bulk-{i}")),
