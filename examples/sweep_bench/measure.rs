@@ -45,7 +45,14 @@ pub static NO_CHECKPOINT: AtomicBool = AtomicBool::new(false);
 /// autovacuum would leave a table between two daily sweeps.
 pub async fn analyze(db: &DatabaseConnection) {
     if is_pg(db) {
-        for table in ["reminders", "pending_expiries", "activities"] {
+        for table in [
+            "reminders",
+            "reminder_claims",
+            "pending_expiries",
+            "activities",
+            "documents",
+            "vendors",
+        ] {
             exec(db, &format!("VACUUM ANALYZE {table}")).await;
         }
         // A daily sweep touches pages last written long ago, more than a checkpoint ago, so
@@ -61,17 +68,10 @@ pub async fn analyze(db: &DatabaseConnection) {
     }
 }
 
-/// Puts back what a sweep over `from..=day` changed: claims cleared, the pending expiries of
+/// Puts back what a sweep changed: claims gone, the pending expiries of
 /// `bench_pending_expiries` (see `pend_from`) back in place, the sweep's activity entries gone.
-async fn reset(db: &DatabaseConnection, day: NaiveDate) {
-    exec(
-        db,
-        &format!(
-            "UPDATE reminders SET claim_token = NULL, claimed_at = NULL, attempts = 0 \
-         WHERE sent_at IS NULL AND reminder_date <= '{day}'"
-        ),
-    )
-    .await;
+async fn reset(db: &DatabaseConnection) {
+    exec(db, "DELETE FROM reminder_claims").await;
     // Rebuilt whole, in document order, the order the product inserts them in (a document's
     // pending expiry is written when it is uploaded): the rows due on one day lie scattered
     // over the table as they would in production, not packed together at its end.
@@ -83,8 +83,9 @@ async fn reset(db: &DatabaseConnection, day: NaiveDate) {
     exec(db, empty).await;
     exec(
         db,
-        "INSERT INTO pending_expiries (document_id, expiration_date) \
-         SELECT document_id, expiration_date FROM bench_pending_expiries ORDER BY document_id",
+        "INSERT INTO pending_expiries (document_id, expiration_date, entry_pid) \
+         SELECT document_id, expiration_date, entry_pid FROM bench_pending_expiries \
+         ORDER BY document_id",
     )
     .await;
     exec(
@@ -96,14 +97,20 @@ async fn reset(db: &DatabaseConnection, day: NaiveDate) {
 }
 
 /// The pending expiries a reset puts back: those of every current document expiring on or
-/// after `from` (the ones before were recorded by earlier sweeps).
+/// after `from` (the ones before were recorded by earlier sweeps), each with the id of its
+/// entry to be (a reset deletes the entries, so the ids are free again).
 async fn pend_from(db: &DatabaseConnection, from: NaiveDate) {
     exec(db, "DROP TABLE IF EXISTS bench_pending_expiries").await;
+    let random_uuid = if is_pg(db) {
+        "gen_random_uuid()"
+    } else {
+        "randomblob(16)"
+    };
     exec(
         db,
         &format!(
             "CREATE TABLE bench_pending_expiries AS \
-             SELECT id AS document_id, expiration_date FROM documents \
+             SELECT id AS document_id, expiration_date, {random_uuid} AS entry_pid FROM documents \
              WHERE is_current AND expiration_date >= '{from}'"
         ),
     )
@@ -116,14 +123,14 @@ pub async fn unprocess(db: &DatabaseConnection, from: NaiveDate, to: NaiveDate) 
     exec(
         db,
         &format!(
-            "UPDATE reminders SET sent_at = NULL, claimed_at = NULL, attempts = 0 \
+            "UPDATE reminders SET sent_at = NULL \
          WHERE reminder_date >= '{from}' AND reminder_date <= '{to}' \
          AND document_id IN (SELECT id FROM documents WHERE is_current)"
         ),
     )
     .await;
     pend_from(db, from).await;
-    reset(db, to).await;
+    reset(db).await;
 }
 
 /// The seeded state: everything before `day0` sent or recorded. Also what makes a database
@@ -132,13 +139,13 @@ pub async fn restore(db: &DatabaseConnection, day0: NaiveDate) {
     exec(
         db,
         &format!(
-            "UPDATE reminders SET sent_at = CURRENT_TIMESTAMP, claimed_at = CURRENT_TIMESTAMP, \
-         claim_token = NULL, attempts = 1 WHERE reminder_date < '{day0}' AND sent_at IS NULL"
+            "UPDATE reminders SET sent_at = CURRENT_TIMESTAMP \
+         WHERE reminder_date < '{day0}' AND sent_at IS NULL"
         ),
     )
     .await;
     pend_from(db, day0).await;
-    reset(db, day0).await;
+    reset(db).await;
 }
 
 fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
@@ -156,7 +163,6 @@ fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
 pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: u64) -> Runs {
     timed(
         db,
-        day,
         runs,
         // As `sweep::run`: reminders, then expiries. The claims are what the sweep hands to the
         // workers; enqueueing them is the queue's cost, and sending is the workers'.
@@ -183,12 +189,11 @@ pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs
         |sql: String| async move { db.execute_unprepared(&sql).await.unwrap().rows_affected() };
     timed(
         db,
-        day,
         runs,
         || {
             plain(format!(
-                "UPDATE reminders SET claim_token = 'floor', claimed_at = CURRENT_TIMESTAMP, \
-                 attempts = attempts + 1 WHERE sent_at IS NULL AND reminder_date <= '{day}'"
+                "UPDATE reminders SET updated_at = CURRENT_TIMESTAMP \
+                 WHERE sent_at IS NULL AND reminder_date <= '{day}'"
             ))
         },
         || {
@@ -203,7 +208,6 @@ pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs
 /// Resets, then times `claim` and `expire` one after the other, `runs` times.
 async fn timed<C, CF, E, EF>(
     db: &DatabaseConnection,
-    day: NaiveDate,
     runs: usize,
     mut claim: C,
     mut expire: E,
@@ -217,7 +221,7 @@ where
     let mut result = Runs::default();
     let ms = |started: Instant| started.elapsed().as_secs_f64() * 1000.0;
     for _ in 0..runs {
-        reset(db, day).await;
+        reset(db).await;
         let started = Instant::now();
         result.claimed = claim().await;
         result.claim_ms.push(ms(started));
@@ -326,7 +330,7 @@ pub async fn machine(db: &DatabaseConnection) -> String {
 /// `unprocess` left pending. On `PostgreSQL` they are executed (`EXPLAIN ANALYZE`) in a
 /// transaction that is rolled back, so the plan shows where the time goes.
 pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> String {
-    reset(db, day).await;
+    reset(db).await;
     let backend = db.get_database_backend();
     let policy = policy(day, batch);
     let cursor = |row: QueryResult| Cursor::from_query_result(&row, "").unwrap();
@@ -342,49 +346,64 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
     )
     .await
     .map(|row| <(NaiveDate, i64)>::try_get_many_by_index(&row).unwrap());
-    let statements = [
-        (
+    let now = reminders::now();
+    // Each group runs in one transaction, rolled back: the expiries' delete takes off only
+    // rows whose entry the statement before it wrote.
+    let groups = [
+        vec![(
             "where the first batch of due reminders ends",
             backend.build(&policy.batch_end_statement(None)),
-        ),
-        (
+        )],
+        vec![(
             "claiming the first batch",
             backend.build(&policy.claim_statement("token", None, first_end)),
-        ),
-        (
+        )],
+        vec![(
             "claiming the second batch",
             backend.build(&policy.claim_statement("token", first_end, second_end)),
-        ),
-        (
+        )],
+        vec![(
             "where the first batch of expiries ends",
             backend.build(&sweep::expiry_batch_end_statement(day, batch)),
-        ),
-        (
-            "taking the first batch of expiries",
-            backend.build(&sweep::expiry_statement(day, expiry_end)),
-        ),
+        )],
+        vec![
+            (
+                "writing the first batch's entries",
+                backend.build(&sweep::expiry_entries_statement(
+                    backend, day, expiry_end, now,
+                )),
+            ),
+            (
+                "taking the first batch of expiries",
+                backend.build(&sweep::expiry_statement(day, expiry_end)),
+            ),
+        ],
     ];
     let mut out = String::new();
-    for (name, statement) in statements {
-        let sql = statement.to_string();
-        let plan = if is_pg(db) {
-            let txn = db.begin().await.unwrap();
-            let plan = text(
-                &txn,
-                &format!("EXPLAIN (ANALYZE, COSTS OFF, TIMING ON) {sql}"),
-                0,
-            )
-            .await;
-            txn.rollback().await.unwrap();
-            plan
-        } else {
-            text(db, &format!("EXPLAIN QUERY PLAN {sql}"), 3).await
-        };
-        let _ = writeln!(
-            out,
-            "{name}:\n```sql\n{sql}\n```\n```\n{}\n```\n",
-            plan.join("\n")
-        );
+    for group in groups {
+        let txn = db.begin().await.unwrap();
+        for (name, statement) in group {
+            let sql = statement.to_string();
+            let plan = if is_pg(db) {
+                text(
+                    &txn,
+                    &format!("EXPLAIN (ANALYZE, COSTS OFF, TIMING ON) {sql}"),
+                    0,
+                )
+                .await
+            } else {
+                let plan = text(&txn, &format!("EXPLAIN QUERY PLAN {sql}"), 3).await;
+                // SQLite only explains; run it so the next statement sees what it wrote.
+                txn.execute_raw(statement).await.unwrap();
+                plan
+            };
+            let _ = writeln!(
+                out,
+                "{name}:\n```sql\n{sql}\n```\n```\n{}\n```\n",
+                plan.join("\n")
+            );
+        }
+        txn.rollback().await.unwrap();
     }
     out
 }

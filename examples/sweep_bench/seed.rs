@@ -158,6 +158,7 @@ pub async fn run(db: &DatabaseConnection, wanted: u64, day0: NaiveDate) -> Resul
                         batch.pending.push(pending_expiries::ActiveModel {
                             document_id: Set(doc_id),
                             expiration_date: Set(expires.unwrap()),
+                            entry_pid: Set(Some(Uuid::now_v7())),
                         });
                     }
                     batch
@@ -289,9 +290,6 @@ fn reminder_row(
         reminder_date: Set(date),
         offset_days: Set(i32::try_from((expires - date).num_days()).unwrap()),
         sent_at: Set(sent.then(|| at(date))),
-        claimed_at: Set(sent.then(|| at(date))),
-        claim_token: Set(None),
-        attempts: Set(i32::from(sent)),
         organization_id: Set(org_id),
         document_id: Set(document_id),
         created_at: Set(at(date)),

@@ -9,6 +9,7 @@ mod m20260101_000005_reminders;
 mod m20260101_000006_activities;
 mod m20260201_000001_reminder_deliveries;
 mod m20260201_000002_sweep_indexes;
+mod m20260301_000001_reminder_claims;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260101_000006_activities::Migration),
             Box::new(m20260201_000001_reminder_deliveries::Migration),
             Box::new(m20260201_000002_sweep_indexes::Migration),
+            Box::new(m20260301_000001_reminder_claims::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -3,6 +3,7 @@
 
 use chrono::{Days, NaiveDate};
 use rand::{distr::Alphanumeric, Rng};
+use sea_orm::sea_query::{CaseStatement, Expr};
 use serde::{Deserialize, Serialize};
 
 /// Days before expiry within which a document is `expiring_soon`.
@@ -276,6 +277,22 @@ pub fn stored_label(document_type: &str, coi_type: Option<&str>) -> &'static str
         .map(CoiType::label)
         .or_else(|| DocumentType::parse(document_type).map(DocumentType::label))
         .unwrap_or("Document")
+}
+
+/// `stored_label` in SQL, over the `document_type` and `coi_type` columns given: a `CASE` built
+/// from the same enums, so the sweep can label entries on the database server. A test holds
+/// the two to the same answers.
+#[must_use]
+pub fn stored_label_sql(document_type: Expr, coi_type: Expr) -> Expr {
+    use sea_orm::sea_query::ExprTrait;
+    let mut label = CaseStatement::new();
+    for coi in CoiType::ALL {
+        label = label.case(coi_type.clone().eq(coi.as_str()), coi.label());
+    }
+    for kind in DocumentType::ALL {
+        label = label.case(document_type.clone().eq(kind.as_str()), kind.label());
+    }
+    label.finally("Document").into()
 }
 
 /// The notes stored for a document: a COI's begin with its type (SPEC.md section 3).

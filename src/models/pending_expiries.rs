@@ -7,6 +7,7 @@
 //! (docs/benchmarks/reminder-sweep.md).
 
 use loco_rs::prelude::*;
+use uuid::Uuid;
 
 use super::_entities::documents;
 pub use super::_entities::pending_expiries::{self, ActiveModel, Entity, Model};
@@ -25,6 +26,8 @@ impl Model {
             ActiveModel {
                 document_id: ActiveValue::Set(document.id),
                 expiration_date: ActiveValue::Set(expiration_date),
+                // Fixed now so the sweep writes the entry on the server, and writes it once.
+                entry_pid: ActiveValue::Set(Some(Uuid::now_v7())),
             }
             .insert(db)
             .await?;

@@ -55,7 +55,6 @@ impl Model {
                 offset_days: ActiveValue::Set(
                     i32::try_from((expiration - date).num_days()).unwrap_or(0),
                 ),
-                attempts: ActiveValue::Set(0),
                 organization_id: ActiveValue::Set(document.organization_id),
                 document_id: ActiveValue::Set(document.id),
                 ..Default::default()
@@ -74,6 +73,7 @@ impl Model {
     /// Database errors.
     pub async fn clear_pending<C: ConnectionTrait>(db: &C, document_id: i64) -> Result<()> {
         pending_expiries::Model::clear(db, document_id).await?;
+        Self::drop_claims_of_document(db, document_id).await?;
         Entity::delete_many()
             .filter(reminders::Column::DocumentId.eq(document_id))
             .filter(reminders::Column::SentAt.is_null())

@@ -3,15 +3,15 @@
 //! whose expiration date has come. Every step is a conditional update in the database, so the
 //! sweep can run twice, run concurrently, or run again after a crash.
 
-use std::collections::HashMap;
-
 use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{DeleteStatement, Expr, ExprTrait, Query, SelectStatement},
-    FromQueryResult, Order, QuerySelect, TryGetableMany,
+    sea_query::{
+        BinOper, DeleteStatement, Expr, ExprTrait, Func, InsertStatement, OnConflict, Query,
+        SelectStatement,
+    },
+    DbBackend, Order, TryGetableMany,
 };
-use uuid::Uuid;
 
 use super::{
     _entities::{activities, documents, pending_expiries, vendors},
@@ -114,6 +114,10 @@ where
     F: FnMut(Claim) -> Fut,
     Fut: std::future::Future<Output = Result<()>>,
 {
+    let orphans = reminders::Model::drop_orphan_claims(db).await?;
+    if orphans > 0 {
+        tracing::info!(orphans, "claims of deleted or sent reminders removed");
+    }
     let mut claimed = 0;
     let mut after = None;
     loop {
@@ -131,9 +135,13 @@ where
 }
 
 /// Records `document_expired` once for every current document whose expiration date is on or
-/// before `day`. A batch is one transaction that deletes the documents' `pending_expiries` rows
-/// and writes an activity entry for exactly the rows that delete removed, so two sweeps at once,
-/// or a sweep run again after a crash, record each expiry once.
+/// before `day`, batch by batch. A batch is one transaction of two statements on the database
+/// server: an `INSERT ... SELECT` writes the entries (their ids were fixed when the expiries
+/// started waiting; `ON CONFLICT (pid) DO NOTHING`), then a `DELETE` takes off
+/// `pending_expiries` the rows whose entry now exists. An expiry thus leaves the table only
+/// with its entry written, and the unique `pid` keeps a second sweep running at the same time,
+/// or a sweep run again after a crash, from writing it twice. Returns how many entries this
+/// sweep wrote.
 ///
 /// # Errors
 /// Database errors.
@@ -142,12 +150,13 @@ pub async fn record_expired_documents(
     day: NaiveDate,
     batch_size: u64,
 ) -> Result<u64> {
+    let backend = db.get_database_backend();
     let mut recorded = 0;
     loop {
         // Read before the transaction: on `SQLite` a transaction that reads first and then
         // writes fails at once ("database is locked") when another writer got in between,
         // where one that starts with its write waits its turn. The end is only where this
-        // batch stops; the delete decides what is taken.
+        // batch stops; the statements decide what is taken.
         let end = match db
             .query_one(&expiry_batch_end_statement(day, batch_size))
             .await?
@@ -158,21 +167,46 @@ pub async fn record_expired_documents(
             None => None,
         };
         let txn = db.begin().await?;
-        let ids = txn
-            .query_all(&expiry_statement(day, end))
+        recorded += txn
+            .execute(&expiry_entries_statement(
+                backend,
+                day,
+                end,
+                reminders::now(),
+            ))
             .await?
-            .iter()
-            .map(|row| row.try_get::<i64>("", "document_id"))
-            .collect::<Result<Vec<_>, _>>()?;
-        if !ids.is_empty() {
-            recorded += ids.len() as u64;
-            record_activities(&txn, ids).await?;
-        }
+            .rows_affected();
+        txn.execute(&expiry_statement(day, end)).await?;
         txn.commit().await?;
         if end.is_none() {
             return Ok(recorded);
         }
     }
+}
+
+/// The due pending expiries, up to `end` in (date, document) order when given. Columns are
+/// qualified: `documents` has an `expiration_date` too.
+fn due_expiries(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> Condition {
+    let date = || {
+        Expr::col((
+            pending_expiries::Entity,
+            pending_expiries::Column::ExpirationDate,
+        ))
+    };
+    let mut due = Condition::all().add(date().lte(day));
+    if let Some((end_date, end_id)) = end {
+        due = due.add(
+            Expr::tuple([
+                date(),
+                Expr::col((
+                    pending_expiries::Entity,
+                    pending_expiries::Column::DocumentId,
+                )),
+            ])
+            .lte(Expr::tuple([Expr::val(end_date), Expr::val(end_id)])),
+        );
+    }
+    due
 }
 
 /// Where the next batch of expiries ends, as `(expiration_date, document_id)`: the
@@ -185,7 +219,7 @@ pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStat
         pending_expiries::Column::DocumentId,
     ])
     .from(pending_expiries::Entity)
-    .and_where(pending_expiries::Column::ExpirationDate.lte(day))
+    .cond_where(due_expiries(day, None))
     .order_by(pending_expiries::Column::ExpirationDate, Order::Asc)
     .order_by(pending_expiries::Column::DocumentId, Order::Asc)
     .offset(batch_size.saturating_sub(1))
@@ -193,99 +227,68 @@ pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStat
     end
 }
 
-/// Takes a batch of expiries off `pending_expiries`: those due by `day`, up to `end` in index
-/// order (all of them when `None`), returning the documents' ids. `RETURNING` hands back only
-/// the rows this statement deleted: a row another sweep deleted first is not returned twice.
-/// Public so the benchmark can show its plan (docs/benchmarks/reminder-sweep.md).
+/// One `document_expired` entry for each pending expiry due by `day` and up to `end`, written
+/// from the document and its vendor in one `INSERT ... SELECT`: "COI - General "coi.pdf" for
+/// Acme Plumbing expired", with the vendor's company key and the document's id. An entry
+/// already written (same `pid`) is left alone. Public so the benchmark can show its plan.
 #[must_use]
-pub fn expiry_statement(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> DeleteStatement {
-    let mut delete = Query::delete();
-    delete
-        .from_table(pending_expiries::Entity)
-        .and_where(pending_expiries::Column::ExpirationDate.lte(day));
-    if let Some((date, id)) = end {
-        delete.and_where(
-            Expr::tuple([
-                Expr::col(pending_expiries::Column::ExpirationDate),
-                Expr::col(pending_expiries::Column::DocumentId),
-            ])
-            .lte(Expr::tuple([Expr::val(date), Expr::val(id)])),
-        );
-    }
-    delete.returning_col(pending_expiries::Column::DocumentId);
-    delete
-}
-
-/// What the activity entry needs of a document that expired.
-#[derive(Debug, FromQueryResult)]
-struct ExpiredDocument {
-    pid: Uuid,
-    organization_id: i64,
-    file_name: String,
-    document_type: String,
-    coi_type: Option<String>,
-    vendor_id: i64,
-}
-
-impl ExpiredDocument {
-    fn label(&self) -> &'static str {
-        compliance::stored_label(&self.document_type, self.coi_type.as_deref())
-    }
-}
-
-/// Rows per `INSERT` of activity entries.
-const ENTRIES_PER_INSERT: usize = 1000;
-
-/// One `document_expired` entry per document, with its vendor's name and key.
-///
-/// Documents and vendors are read by primary key in two queries, not joined: for a join with
-/// a thousand ids `PostgreSQL` chose to hash the whole vendors table (62 ms of a 72 ms query
-/// with 100,000 vendors, and growing with them).
-async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<()> {
-    let expired = documents::Entity::find()
-        .select_only()
+pub fn expiry_entries_statement(
+    backend: DbBackend,
+    day: NaiveDate,
+    end: Option<(NaiveDate, i64)>,
+    now: DateTimeWithTimeZone,
+) -> InsertStatement {
+    let doc = |c: documents::Column| Expr::col((documents::Entity, c));
+    let vendor = |c: vendors::Column| Expr::col((vendors::Entity, c));
+    let label = compliance::stored_label_sql(
+        doc(documents::Column::DocumentType),
+        doc(documents::Column::CoiType),
+    );
+    // `||` is SQL's string concatenation in both databases.
+    let concat = |parts: Vec<Expr>| {
+        parts
+            .into_iter()
+            .reduce(|all, part| all.binary(BinOper::Custom("||"), part))
+            .expect("parts")
+    };
+    let description = concat(vec![
+        label,
+        Expr::val(" \""),
+        doc(documents::Column::FileName),
+        Expr::val("\" for "),
+        Func::coalesce([vendor(vendors::Column::Name), Expr::val("a vendor")]).into(),
+        Expr::val(" expired"),
+    ]);
+    let mut rows = Query::select();
+    rows.expr(Expr::col((
+        pending_expiries::Entity,
+        pending_expiries::Column::EntryPid,
+    )))
+    .expr(Expr::val(DOCUMENT_EXPIRED))
+    .expr(description)
+    .expr(vendor(vendors::Column::Key))
+    .expr(uuid_text(backend, doc(documents::Column::Pid)))
+    .expr(doc(documents::Column::OrganizationId))
+    .expr(Expr::val(now))
+    .expr(Expr::val(now))
+    .from(pending_expiries::Entity)
+    .inner_join(
+        documents::Entity,
+        doc(documents::Column::Id).equals((
+            pending_expiries::Entity,
+            pending_expiries::Column::DocumentId,
+        )),
+    )
+    .left_join(
+        vendors::Entity,
+        vendor(vendors::Column::Id).equals((documents::Entity, documents::Column::VendorId)),
+    )
+    // Also what SQLite needs to read `ON CONFLICT` after a join as the insert's, not the join's.
+    .cond_where(due_expiries(day, end));
+    let mut insert = Query::insert();
+    insert
+        .into_table(activities::Entity)
         .columns([
-            documents::Column::Pid,
-            documents::Column::OrganizationId,
-            documents::Column::FileName,
-            documents::Column::DocumentType,
-            documents::Column::CoiType,
-            documents::Column::VendorId,
-        ])
-        .filter(documents::Column::Id.is_in(ids))
-        .into_model::<ExpiredDocument>()
-        .all(db)
-        .await?;
-    let mut vendor_ids: Vec<i64> = expired.iter().map(|d| d.vendor_id).collect();
-    vendor_ids.sort_unstable();
-    vendor_ids.dedup();
-    // id -> (name, company key)
-    let vendors: HashMap<i64, (String, String)> = vendors::Entity::find()
-        .select_only()
-        .columns([
-            vendors::Column::Id,
-            vendors::Column::Name,
-            vendors::Column::Key,
-        ])
-        .filter(vendors::Column::Id.is_in(vendor_ids))
-        .into_tuple::<(i64, String, String)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|(id, name, key)| (id, (name, key)))
-        .collect();
-    if expired.is_empty() {
-        return Ok(());
-    }
-    // One multi-row INSERT built with sea-query: the same statement `insert_many` sends, but
-    // built in linear time (measured: `insert_many` took 49 ms to build 1,000 rows, longer
-    // than PostgreSQL took to run them).
-    let now = reminders::now();
-    // At most 1,000 rows (8,000 values) per statement: SQLite takes at most 32,766 bound values
-    // in one statement, PostgreSQL 65,535, and a batch may be larger.
-    for chunk in expired.chunks(ENTRIES_PER_INSERT) {
-        let mut insert = Query::insert();
-        insert.into_table(activities::Entity).columns([
             activities::Column::Pid,
             activities::Column::ActivityType,
             activities::Column::Description,
@@ -294,28 +297,46 @@ async fn record_activities<C: ConnectionTrait>(db: &C, ids: Vec<i64>) -> Result<
             activities::Column::OrganizationId,
             activities::Column::CreatedAt,
             activities::Column::UpdatedAt,
-        ]);
-        for d in chunk {
-            let vendor = vendors.get(&d.vendor_id);
-            let vendor_name = vendor.map_or("a vendor", |(name, _)| name.as_str());
-            insert.values_panic([
-                // Time-ordered, so a batch's entries land side by side in the `pid` index.
-                Uuid::now_v7().into(),
-                DOCUMENT_EXPIRED.into(),
-                format!(
-                    "{} \"{}\" for {vendor_name} expired",
-                    d.label(),
-                    d.file_name
-                )
-                .into(),
-                vendor.map(|(_, key)| key.clone()).into(),
-                Some(d.pid.to_string()).into(),
-                d.organization_id.into(),
-                now.into(),
-                now.into(),
-            ]);
-        }
-        db.execute(&insert).await?;
+        ])
+        .select_from(rows)
+        .expect("eight columns for eight values")
+        .on_conflict(
+            OnConflict::column(activities::Column::Pid)
+                .do_nothing()
+                .to_owned(),
+        );
+    insert
+}
+
+/// A uuid column as the text `activities.document_pid` keeps (`Uuid::to_string`): `PostgreSQL`
+/// casts it; `SQLite` holds the 16 bytes, which are spelled out in hex.
+fn uuid_text(backend: DbBackend, uuid: Expr) -> Expr {
+    match backend {
+        // `?`: where `cust_with_exprs` puts the expression, in SQLite's placeholder.
+        DbBackend::Sqlite => Expr::cust_with_exprs(
+            "(SELECT lower(substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-' || substr(h, 13, 4) \
+             || '-' || substr(h, 17, 4) || '-' || substr(h, 21)) FROM (SELECT hex(?) AS h))",
+            [uuid],
+        ),
+        _ => uuid.cast_as("text"),
     }
-    Ok(())
+}
+
+/// Takes off `pending_expiries` the expiries due by `day` and up to `end` whose entry is
+/// written. One written meanwhile by another sweep counts; one added to the range after the
+/// entries were written (a document saved just now with a past date) stays for the next batch.
+/// Public so the benchmark can show its plan (docs/benchmarks/reminder-sweep.md).
+#[must_use]
+pub fn expiry_statement(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> DeleteStatement {
+    let mut entry = Query::select();
+    entry.expr(Expr::val(1)).from(activities::Entity).and_where(
+        Expr::col((activities::Entity, activities::Column::Pid))
+            .equals((pending_expiries::Entity, pending_expiries::Column::EntryPid)),
+    );
+    let mut delete = Query::delete();
+    delete
+        .from_table(pending_expiries::Entity)
+        .cond_where(due_expiries(day, end))
+        .and_where(Expr::exists(entry));
+    delete
 }

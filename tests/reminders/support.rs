@@ -8,7 +8,7 @@ use loco_rs::{app::AppContext, config};
 use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use vendorwatch::models::{
-    _entities::{activities, pending_expiries, reminder_deliveries, reminders},
+    _entities::{activities, pending_expiries, reminder_claims, reminder_deliveries, reminders},
     activities::DOCUMENT_EXPIRED,
     compliance::{CoiType, DocumentType},
     documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
@@ -131,6 +131,18 @@ pub async fn all_reminders(ctx: &AppContext) -> Vec<reminders::Model> {
         .all(&ctx.db)
         .await
         .unwrap()
+}
+
+/// The claim on a reminder, if one is in flight.
+pub async fn claim_of(ctx: &AppContext, reminder_id: i64) -> Option<reminder_claims::Model> {
+    reminder_claims::Entity::find_by_id(reminder_id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+}
+
+pub async fn all_claims(ctx: &AppContext) -> Vec<reminder_claims::Model> {
+    reminder_claims::Entity::find().all(&ctx.db).await.unwrap()
 }
 
 pub async fn deliveries(ctx: &AppContext) -> Vec<reminder_deliveries::Model> {

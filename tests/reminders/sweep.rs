@@ -5,15 +5,16 @@
 use loco_rs::{app::AppContext, boot::StartMode};
 use sea_orm::{ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use vendorwatch::models::{
-    _entities::pending_expiries,
-    compliance::{CoiType, DocumentType},
+    _entities::{activities, pending_expiries, reminder_claims},
+    activities::DOCUMENT_EXPIRED,
+    compliance::{self, CoiType, DocumentType},
     documents::{self, DocumentInfo},
-    sweep,
+    reminders, sweep, vendors,
 };
 
 use super::support::{
-    address, all_reminders, client, day, deliveries, document, expired_entries, pending_expiry,
-    reload, reminders_of, vendor, OFFSETS,
+    address, all_claims, all_reminders, claim_of, client, day, deliveries, document,
+    expired_entries, pending_expiry, reload, reminders_of, vendor, OFFSETS,
 };
 use crate::support::boot_with;
 
@@ -67,14 +68,17 @@ async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
     assert!(reminders_of(ctx, &coi)
         .await
         .iter()
-        .all(|r| r.sent_at.is_none() && r.attempts == 0));
+        .all(|r| r.sent_at.is_none()));
+    assert!(all_claims(ctx).await.is_empty(), "nothing claimed");
 
     let report = sweep::run(ctx, day(10)).await.unwrap();
     assert_eq!(report.reminders_claimed, 1, "on its date it is due");
     let after = reminders_of(ctx, &coi).await;
     assert!(after[0].sent_at.is_some(), "sent");
-    assert_eq!(after[0].attempts, 1);
-    assert_eq!(after[0].claim_token, None, "a sent reminder keeps no claim");
+    assert!(
+        claim_of(ctx, after[0].id).await.is_none(),
+        "a sent reminder keeps no claim"
+    );
     assert!(
         after[1].sent_at.is_none() && after[2].sent_at.is_none(),
         "later ones wait"
@@ -203,8 +207,13 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
         Some(expiring.pid.to_string().as_str())
     );
     assert_eq!(entry.vendor_key.as_deref(), Some(pipes.key.as_str()));
-    assert!(
-        entry.description.contains("Pipe Works") && entry.description.contains(&expiring.file_name)
+    assert_eq!(
+        entry.description,
+        format!(
+            "{} \"{}\" for Pipe Works expired",
+            compliance::stored_label(&expiring.document_type, expiring.coi_type.as_deref()),
+            expiring.file_name
+        )
     );
     assert_eq!(pending_expiry(ctx, &expiring).await, None, "recorded");
     assert_eq!(
@@ -323,10 +332,8 @@ async fn two_sweeps_at_once_send_each_reminder_once_and_record_each_expiry_once(
         .filter(|r| r.reminder_date == day(0))
         .collect();
     assert_eq!(today.len() as u64, due);
-    assert!(
-        today.iter().all(|r| r.sent_at.is_some() && r.attempts == 1),
-        "sent, each claimed once"
-    );
+    assert!(today.iter().all(|r| r.sent_at.is_some()), "all sent");
+    assert!(all_claims(ctx).await.is_empty(), "and no claim left");
     let messages = stub_messages(ctx);
     assert_eq!(
         messages.len() as u64,
@@ -344,11 +351,18 @@ async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
     let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
     let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(2)).await;
     let reminder = reminders_of(ctx, &w9).await.remove(0);
-    let mut exhausted: vendorwatch::models::reminders::ActiveModel = reminder.into();
-    exhausted.attempts = sea_orm::ActiveValue::Set(10);
-    sea_orm::ActiveModelTrait::update(exhausted, &ctx.db)
-        .await
-        .unwrap();
+    // Its tenth attempt failed and gave the claim back.
+    sea_orm::ActiveModelTrait::insert(
+        reminder_claims::ActiveModel {
+            reminder_id: ActiveValue::Set(reminder.id),
+            token: ActiveValue::Set("last".into()),
+            claimed_at: ActiveValue::Set(None),
+            attempts: ActiveValue::Set(10),
+        },
+        &ctx.db,
+    )
+    .await
+    .unwrap();
 
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
     assert!(stub_messages(ctx).is_empty());
@@ -414,6 +428,7 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
             pending_expiries::ActiveModel {
                 document_id: ActiveValue::Set(id),
                 expiration_date: ActiveValue::Set(date),
+                entry_pid: ActiveValue::Set(Some(uuid::Uuid::now_v7())),
             }
         }))
         .exec_without_returning(&ctx.db)
@@ -430,4 +445,108 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
     documents.dedup();
     assert_eq!(documents.len() as i64, EXPIRING, "one entry per document");
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 0);
+}
+
+#[tokio::test]
+async fn the_sql_label_of_entries_matches_the_label_of_documents() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let db = &boot.app_context.db;
+    let types: Vec<Option<&str>> = DocumentType::ALL
+        .iter()
+        .map(|t| Some(t.as_str()))
+        .chain([Some("retired_type"), None])
+        .collect();
+    let cois: Vec<Option<&str>> = CoiType::ALL
+        .iter()
+        .map(|t| Some(t.as_str()))
+        .chain([Some("retired_coi"), None])
+        .collect();
+    for document_type in &types {
+        for coi_type in &cois {
+            let label = compliance::stored_label_sql(
+                sea_orm::sea_query::Expr::val(*document_type),
+                sea_orm::sea_query::Expr::val(*coi_type),
+            );
+            let mut select = sea_orm::sea_query::Query::select();
+            select.expr(label);
+            let row = sea_orm::ConnectionTrait::query_one(db, &select)
+                .await
+                .unwrap()
+                .unwrap();
+            let from_sql: String = row.try_get_by_index(0).unwrap();
+            assert_eq!(
+                from_sql,
+                compliance::stored_label(document_type.unwrap_or(""), *coi_type),
+                "{document_type:?} / {coi_type:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_entry() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Twice Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(-1)).await;
+    let waiting = pending_expiries::Entity::find_by_id(w9.id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .unwrap();
+    // Another sweep wrote the entry and had not yet taken the row off.
+    sea_orm::ActiveModelTrait::insert(
+        activities::ActiveModel {
+            pid: ActiveValue::Set(waiting.entry_pid.unwrap()),
+            activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.into()),
+            description: ActiveValue::Set("written by the other sweep".into()),
+            organization_id: ActiveValue::Set(acme.org.id),
+            ..Default::default()
+        },
+        &ctx.db,
+    )
+    .await
+    .unwrap();
+
+    let report = sweep::run(ctx, day(0)).await.unwrap();
+    assert_eq!(report.documents_expired, 0, "this sweep wrote nothing");
+    assert_eq!(pending_expiry(ctx, &w9).await, None, "the row is taken off");
+    let entries = expired_entries(ctx, acme.org.id).await;
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(entries[0].description, "written by the other sweep");
+}
+
+#[tokio::test]
+async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Orphan Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let renewed = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+    let other = vendor(ctx, &acme, "Gone Vendor", &address("gone", "example.com")).await;
+    document(ctx, &acme, &other, DocumentType::SalesTax, None, Some(3)).await;
+    let policy = sweep::policy(ctx, day(0)).unwrap();
+    let claim = reminders::Model::claim_due(&ctx.db, &policy, None)
+        .await
+        .unwrap();
+    assert_eq!(claim.reminders.len(), 2);
+    assert_eq!(all_claims(ctx).await.len(), 2);
+
+    // Replacing a document's reminders takes their claims with them.
+    let renewed_reminder = reminders_of(ctx, &renewed).await.remove(0);
+    reminders::Model::clear_pending(&ctx.db, renewed.id)
+        .await
+        .unwrap();
+    assert!(claim_of(ctx, renewed_reminder.id).await.is_none());
+
+    // Deleting the vendor deletes its documents and reminders by cascade; the claim has no
+    // foreign key to follow them, and the next sweep removes it.
+    vendors::Entity::delete_by_id(other.id)
+        .exec(&ctx.db)
+        .await
+        .unwrap();
+    assert_eq!(all_claims(ctx).await.len(), 1, "left behind");
+    sweep::run(ctx, day(0)).await.unwrap();
+    assert!(all_claims(ctx).await.is_empty(), "removed by the sweep");
 }

@@ -6,6 +6,7 @@ pub mod activities;
 pub mod documents;
 pub mod organizations;
 pub mod pending_expiries;
+pub mod reminder_claims;
 pub mod reminder_deliveries;
 pub mod reminders;
 pub mod users;

@@ -9,6 +9,8 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub document_id: i64,
     pub expiration_date: Date,
+    /// The `pid` of the `document_expired` entry this expiry becomes.
+    pub entry_pid: Option<Uuid>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

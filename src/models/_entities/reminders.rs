@@ -15,9 +15,6 @@ pub struct Model {
     pub reminder_date: Date,
     pub offset_days: i32,
     pub sent_at: Option<DateTimeWithTimeZone>,
-    pub claimed_at: Option<DateTimeWithTimeZone>,
-    pub claim_token: Option<String>,
-    pub attempts: i32,
     pub organization_id: i64,
     pub document_id: i64,
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use loco_rs::prelude::*;
 
-use super::{Entity, Model};
+use super::Model;
 use crate::{
     mailers::reminders::{ReminderFacts, ReminderMailer},
     models::{
@@ -47,7 +47,7 @@ impl Model {
     /// A refused or failed email; database errors.
     pub async fn deliver(ctx: &AppContext, id: i64, token: &str) -> Result<Outcome> {
         let db = &ctx.db;
-        let Some(reminder) = Self::find_claimed(db, id, token).await? else {
+        let Some((reminder, attempts)) = Self::find_claimed(db, id, token).await? else {
             return Ok(Outcome::NotOurs);
         };
         let Some((document, vendor)) = documents::Entity::find_by_id(reminder.document_id)
@@ -57,10 +57,7 @@ impl Model {
             .and_then(|(d, v)| Some((d, v?)))
             .filter(|(d, _)| d.is_current && d.expiration_date.is_some())
         else {
-            Entity::delete_many()
-                .filter(Self::held_by(id, token))
-                .exec(db)
-                .await?;
+            Self::drop_claimed(db, id, token).await?;
             return Ok(Outcome::Dropped);
         };
         let org = organizations::Entity::find_by_id(reminder.organization_id)
@@ -92,10 +89,10 @@ impl Model {
                 ),
             };
             if let Err(err) = sent {
-                if reminder.attempts >= settings.reminders.max_attempts {
+                if attempts >= settings.reminders.max_attempts {
                     // The claim counted the last attempt: no sweep claims it again, so say so
                     // where an operator looks.
-                    tracing::error!(reminder = id, to = address, attempts = reminder.attempts, err = %err, "reminder email refused on the last attempt; no sweep will send it");
+                    tracing::error!(reminder = id, to = address, attempts, err = %err, "reminder email refused on the last attempt; no sweep will send it");
                 } else {
                     tracing::warn!(reminder = id, to = address, err = %err, "reminder email refused; the reminder stays pending");
                 }
