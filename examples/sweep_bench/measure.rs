@@ -347,8 +347,8 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
     .await
     .map(|row| <(NaiveDate, i64)>::try_get_many_by_index(&row).unwrap());
     let now = reminders::now();
-    // Each group runs in one transaction, rolled back: the expiries' delete takes off only
-    // rows whose entry the statement before it wrote.
+    // Each group runs in one transaction, rolled back: on SQLite the expiries' delete takes off
+    // only rows whose entry the statement before it wrote.
     let groups = [
         vec![(
             "where the first batch of due reminders ends",
@@ -366,18 +366,20 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
             "where the first batch of expiries ends",
             backend.build(&sweep::expiry_batch_end_statement(day, batch)),
         )],
-        vec![
-            (
-                "writing the first batch's entries",
-                backend.build(&sweep::expiry_entries_statement(
-                    backend, day, expiry_end, now,
-                )),
-            ),
-            (
-                "taking the first batch of expiries",
-                backend.build(&sweep::expiry_statement(day, expiry_end)),
-            ),
-        ],
+        {
+            let batch = sweep::expiry_batch_statements(backend, day, expiry_end, now);
+            let mut group = vec![(
+                "recording the first batch of expiries",
+                backend.build(&batch.entries),
+            )];
+            if let Some(delete) = &batch.delete {
+                group.push((
+                    "taking the first batch of expiries off",
+                    backend.build(delete),
+                ));
+            }
+            group
+        },
     ];
     let mut out = String::new();
     for group in groups {

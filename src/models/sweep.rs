@@ -7,8 +7,8 @@ use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{
-        BinOper, DeleteStatement, Expr, ExprTrait, Func, InsertStatement, OnConflict, Query,
-        SelectStatement,
+        Alias, BinOper, CommonTableExpression, DeleteStatement, DynIden, Expr, ExprTrait, Func,
+        InsertStatement, IntoIden, OnConflict, Query, SelectStatement,
     },
     DbBackend, Order, TryGetableMany,
 };
@@ -135,13 +135,19 @@ where
 }
 
 /// Records `document_expired` once for every current document whose expiration date is on or
-/// before `day`, batch by batch. A batch is one transaction of two statements on the database
-/// server: an `INSERT ... SELECT` writes the entries (their ids were fixed when the expiries
-/// started waiting; `ON CONFLICT (pid) DO NOTHING`), then a `DELETE` takes off
-/// `pending_expiries` the rows whose entry now exists. An expiry thus leaves the table only
-/// with its entry written, and the unique `pid` keeps a second sweep running at the same time,
-/// or a sweep run again after a crash, from writing it twice. Returns how many entries this
-/// sweep wrote.
+/// before `day`, batch by batch, on the database server, and returns how many entries this
+/// sweep wrote. Each expiry's entry id was fixed when it started waiting, and `ON CONFLICT
+/// ("pid") DO NOTHING` skips an entry already written, so two sweeps at once, or a sweep run
+/// again after a crash, never write one twice. A batch is one transaction
+/// (`expiry_batch_statements`):
+///
+/// - `PostgreSQL`: one statement, `WITH gone AS (DELETE ... RETURNING) INSERT ... SELECT ...
+///   FROM gone`: the rows this statement deleted become entries, each page of
+///   `pending_expiries` is visited once, and a second sweep blocks on the rows the first is
+///   deleting, then finds them gone.
+/// - `SQLite` (no `DELETE` in a `WITH`): the `INSERT ... SELECT` from `pending_expiries`, then
+///   a `DELETE` of the rows whose entry exists. The insert is a write, so the transaction holds
+///   the database's one write lock from its first statement on.
 ///
 /// # Errors
 /// Database errors.
@@ -167,19 +173,75 @@ pub async fn record_expired_documents(
             None => None,
         };
         let txn = db.begin().await?;
-        recorded += txn
-            .execute(&expiry_entries_statement(
-                backend,
-                day,
-                end,
-                reminders::now(),
-            ))
-            .await?
-            .rows_affected();
-        txn.execute(&expiry_statement(day, end)).await?;
+        let statements = expiry_batch_statements(backend, day, end, reminders::now());
+        recorded += txn.execute(&statements.entries).await?.rows_affected();
+        if let Some(delete) = &statements.delete {
+            txn.execute(delete).await?;
+        }
         txn.commit().await?;
         if end.is_none() {
             return Ok(recorded);
+        }
+    }
+}
+
+/// The statements of one batch of expiries (see `record_expired_documents`).
+pub struct ExpiryBatch {
+    /// Writes the entries (on `PostgreSQL` also takes the rows off `pending_expiries`).
+    pub entries: InsertStatement,
+    /// `SQLite`: then takes off the rows whose entry exists.
+    pub delete: Option<DeleteStatement>,
+}
+
+/// The statements of the batch of expiries due by `day` and up to `end` (all due when `None`),
+/// their entries stamped `now`. Public so the benchmark can show their plans.
+#[must_use]
+pub fn expiry_batch_statements(
+    backend: DbBackend,
+    day: NaiveDate,
+    end: Option<(NaiveDate, i64)>,
+    now: DateTimeWithTimeZone,
+) -> ExpiryBatch {
+    if backend == DbBackend::Postgres {
+        let gone = Alias::new("gone");
+        let mut delete = Query::delete();
+        delete
+            .from_table(pending_expiries::Entity)
+            .cond_where(due_expiries(day, end))
+            .returning(Query::returning().columns([
+                pending_expiries::Column::DocumentId,
+                pending_expiries::Column::EntryPid,
+            ]));
+        let mut entries = expiry_entries(backend, gone.clone().into_iden(), None, now);
+        entries.with_cte(
+            CommonTableExpression::new()
+                .query(delete)
+                .table_name(gone)
+                .to_owned(),
+        );
+        ExpiryBatch {
+            entries,
+            delete: None,
+        }
+    } else {
+        let mut entry = Query::select();
+        entry.expr(Expr::val(1)).from(activities::Entity).and_where(
+            Expr::col((activities::Entity, activities::Column::Pid))
+                .equals((pending_expiries::Entity, pending_expiries::Column::EntryPid)),
+        );
+        let mut delete = Query::delete();
+        delete
+            .from_table(pending_expiries::Entity)
+            .cond_where(due_expiries(day, end))
+            .and_where(Expr::exists(entry));
+        ExpiryBatch {
+            entries: expiry_entries(
+                backend,
+                pending_expiries::Entity.into_iden(),
+                Some(due_expiries(day, end)),
+                now,
+            ),
+            delete: Some(delete),
         }
     }
 }
@@ -227,15 +289,14 @@ pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStat
     end
 }
 
-/// One `document_expired` entry for each pending expiry due by `day` and up to `end`, written
-/// from the document and its vendor in one `INSERT ... SELECT`: "COI - General "coi.pdf" for
-/// Acme Plumbing expired", with the vendor's company key and the document's id. An entry
-/// already written (same `pid`) is left alone. Public so the benchmark can show its plan.
-#[must_use]
-pub fn expiry_entries_statement(
+/// One `document_expired` entry for each row of `source` (`pending_expiries`, or the rows a
+/// `WITH` deleted from it) that `due` selects, written from the document and its vendor in one
+/// `INSERT ... SELECT`: "COI - General "coi.pdf" for Acme Plumbing expired", with the vendor's
+/// company key and the document's id. An entry already written (same `pid`) is left alone.
+fn expiry_entries(
     backend: DbBackend,
-    day: NaiveDate,
-    end: Option<(NaiveDate, i64)>,
+    source: DynIden,
+    due: Option<Condition>,
     now: DateTimeWithTimeZone,
 ) -> InsertStatement {
     let doc = |c: documents::Column| Expr::col((documents::Entity, c));
@@ -261,7 +322,7 @@ pub fn expiry_entries_statement(
     ]);
     let mut rows = Query::select();
     rows.expr(Expr::col((
-        pending_expiries::Entity,
+        source.clone(),
         pending_expiries::Column::EntryPid,
     )))
     .expr(Expr::val(DOCUMENT_EXPIRED))
@@ -271,20 +332,17 @@ pub fn expiry_entries_statement(
     .expr(doc(documents::Column::OrganizationId))
     .expr(Expr::val(now))
     .expr(Expr::val(now))
-    .from(pending_expiries::Entity)
+    .from(source.clone())
     .inner_join(
         documents::Entity,
-        doc(documents::Column::Id).equals((
-            pending_expiries::Entity,
-            pending_expiries::Column::DocumentId,
-        )),
+        doc(documents::Column::Id).equals((source, pending_expiries::Column::DocumentId)),
     )
     .left_join(
         vendors::Entity,
         vendor(vendors::Column::Id).equals((documents::Entity, documents::Column::VendorId)),
     )
-    // Also what SQLite needs to read `ON CONFLICT` after a join as the insert's, not the join's.
-    .cond_where(due_expiries(day, end));
+    // A `WHERE` is also what SQLite needs to read `ON CONFLICT` after a join as the insert's.
+    .cond_where(due.unwrap_or_else(|| Condition::all().add(Expr::val(true))));
     let mut insert = Query::insert();
     insert
         .into_table(activities::Entity)
@@ -320,23 +378,4 @@ fn uuid_text(backend: DbBackend, uuid: Expr) -> Expr {
         ),
         _ => uuid.cast_as("text"),
     }
-}
-
-/// Takes off `pending_expiries` the expiries due by `day` and up to `end` whose entry is
-/// written. One written meanwhile by another sweep counts; one added to the range after the
-/// entries were written (a document saved just now with a past date) stays for the next batch.
-/// Public so the benchmark can show its plan (docs/benchmarks/reminder-sweep.md).
-#[must_use]
-pub fn expiry_statement(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> DeleteStatement {
-    let mut entry = Query::select();
-    entry.expr(Expr::val(1)).from(activities::Entity).and_where(
-        Expr::col((activities::Entity, activities::Column::Pid))
-            .equals((pending_expiries::Entity, pending_expiries::Column::EntryPid)),
-    );
-    let mut delete = Query::delete();
-    delete
-        .from_table(pending_expiries::Entity)
-        .cond_where(due_expiries(day, end))
-        .and_where(Expr::exists(entry));
-    delete
 }
