@@ -87,6 +87,7 @@ pub async fn dispatch_due_reminders(ctx: &AppContext, policy: &ClaimPolicy) -> R
             .map(|r| ReminderArgs {
                 reminder_id: r.id,
                 claim_token: claim.token.clone(),
+                due_by: Some(policy.day),
             })
             .collect();
         if let Err(err) = ReminderWorker::perform_all_later(ctx, jobs).await {

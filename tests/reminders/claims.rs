@@ -70,7 +70,7 @@ async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_th
     );
     assert_eq!(stub_messages(ctx).len(), 2);
 
-    let dead_job = reminders::Model::deliver(ctx, reminder.id, &crashed.token)
+    let dead_job = reminders::Model::deliver(ctx, reminder.id, &crashed.token, day(0))
         .await
         .unwrap();
     assert_eq!(
@@ -110,7 +110,7 @@ async fn a_half_sent_reminder_is_finished_without_resending_what_the_server_acce
     .await
     .unwrap();
 
-    let outcome = reminders::Model::deliver(ctx, reminder.id, &claim.token)
+    let outcome = reminders::Model::deliver(ctx, reminder.id, &claim.token, day(0))
         .await
         .unwrap();
     assert_eq!(outcome, Outcome::Sent);
@@ -148,7 +148,7 @@ async fn a_claimed_reminder_whose_document_is_no_longer_current_is_dropped_unsen
     old.is_current = ActiveValue::Set(false);
     old.update(&ctx.db).await.unwrap();
 
-    let outcome = reminders::Model::deliver(ctx, claim.reminders[0].id, &claim.token)
+    let outcome = reminders::Model::deliver(ctx, claim.reminders[0].id, &claim.token, day(0))
         .await
         .unwrap();
     assert_eq!(outcome, Outcome::Dropped);

@@ -97,7 +97,7 @@ async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
 }
 
 #[tokio::test]
-async fn a_late_sweep_sends_every_reminder_that_came_due_since_and_a_rerun_sends_nothing() {
+async fn a_late_sweep_sends_the_latest_reminder_that_came_due_since_and_a_rerun_sends_nothing() {
     let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
     let ctx = &boot.app_context;
     let owner = address("owner", "example.com");
@@ -118,20 +118,28 @@ async fn a_late_sweep_sends_every_reminder_that_came_due_since_and_a_rerun_sends
         report.reminders_claimed, 2,
         "30 and 7 days before both came due"
     );
-    let sent: Vec<bool> = reminders_of(ctx, &agreement)
+    let left: Vec<_> = reminders_of(ctx, &agreement)
         .await
         .iter()
-        .map(|r| r.sent_at.is_some())
+        .map(|r| (r.reminder_date, r.sent_at.is_some()))
         .collect();
-    assert_eq!(sent, vec![true, true, false]);
-    assert_eq!(stub_messages(ctx).len(), 4);
+    assert_eq!(
+        left,
+        vec![(day(33), true), (day(40), false)],
+        "the 7-day one is sent, the 30-day one it supersedes is dropped"
+    );
+    assert_eq!(
+        stub_messages(ctx).len(),
+        2,
+        "the owner and the vendor, once"
+    );
 
     let again = sweep::run(ctx, day(35)).await.unwrap();
     assert_eq!(again.reminders_claimed, 0, "a re-run finds nothing to send");
-    assert_eq!(stub_messages(ctx).len(), 4, "and sends nothing twice");
+    assert_eq!(stub_messages(ctx).len(), 2, "and sends nothing twice");
     assert_eq!(
         deliveries(ctx).await.len(),
-        4,
+        2,
         "one delivery row per accepted email"
     );
 }
@@ -549,4 +557,51 @@ async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
     assert_eq!(all_claims(ctx).await.len(), 1, "left behind");
     sweep::run(ctx, day(0)).await.unwrap();
     assert!(all_claims(ctx).await.is_empty(), "removed by the sweep");
+}
+
+#[tokio::test]
+async fn after_days_without_a_sweep_only_the_latest_due_reminder_of_a_document_is_sent() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "example.com");
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Downtime Co", std::slice::from_ref(&owner)).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    let coi = document(
+        ctx,
+        &acme,
+        &pipes,
+        DocumentType::Coi,
+        Some(CoiType::GeneralLiability),
+        Some(40),
+    )
+    .await;
+    let later = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(55)).await;
+
+    // No sweep ran from day 0 to day 40: the COI's three reminders (days 10, 33 and 40) are
+    // all due, the sales tax certificate's first (day 25) alone.
+    let report = sweep::run(ctx, day(40)).await.unwrap();
+    assert_eq!(report.reminders_claimed, 4);
+    let messages = stub_messages(ctx);
+    assert_eq!(
+        messages.len(),
+        4,
+        "one email to the owner and one to the vendor per document, not per reminder: {messages:#?}"
+    );
+    let left = reminders_of(ctx, &coi).await;
+    assert_eq!(left.len(), 1, "the superseded ones are dropped: {left:?}");
+    assert_eq!(left[0].reminder_date, day(40));
+    assert!(left[0].sent_at.is_some());
+    let sales_tax = reminders_of(ctx, &later).await;
+    assert_eq!(
+        sales_tax
+            .iter()
+            .map(|r| r.reminder_date)
+            .collect::<Vec<_>>(),
+        vec![day(25), day(48), day(55)],
+        "a document with one due reminder keeps them all"
+    );
+    assert!(sales_tax[0].sent_at.is_some() && sales_tax[1].sent_at.is_none());
+    assert!(all_claims(ctx).await.is_empty());
+    assert_eq!(deliveries(ctx).await.len(), 4);
 }

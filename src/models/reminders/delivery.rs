@@ -5,9 +5,10 @@
 
 use std::collections::HashSet;
 
+use chrono::NaiveDate;
 use loco_rs::prelude::*;
 
-use super::Model;
+use super::{reminders, Entity, Model};
 use crate::{
     mailers::reminders::{ReminderFacts, ReminderMailer},
     models::{
@@ -31,6 +32,10 @@ pub enum Outcome {
     NotOurs,
     /// The document is no longer current: the reminder was dropped without an email.
     Dropped,
+    /// A later reminder of the same document is due too (the sweep caught up after days
+    /// without running): this one was dropped without an email, and the later one speaks for
+    /// both, as reminders already past when a document is saved collapse into one.
+    Superseded,
 }
 
 /// One email still to send.
@@ -40,12 +45,18 @@ enum Recipient {
 }
 
 impl Model {
-    /// Sends the reminder `id` if `token` still holds its claim. On the first email the mail
-    /// server refuses, the claim is released (the next sweep tries again) and the error returned.
+    /// Sends the reminder `id` if `token` still holds its claim, claimed by a sweep of the day
+    /// `due_by`. On the first email the mail server refuses, the claim is released (the next
+    /// sweep tries again) and the error returned.
     ///
     /// # Errors
     /// A refused or failed email; database errors.
-    pub async fn deliver(ctx: &AppContext, id: i64, token: &str) -> Result<Outcome> {
+    pub async fn deliver(
+        ctx: &AppContext,
+        id: i64,
+        token: &str,
+        due_by: NaiveDate,
+    ) -> Result<Outcome> {
         let db = &ctx.db;
         let Some((reminder, attempts)) = Self::find_claimed(db, id, token).await? else {
             return Ok(Outcome::NotOurs);
@@ -60,6 +71,10 @@ impl Model {
             Self::drop_claimed(db, id, token).await?;
             return Ok(Outcome::Dropped);
         };
+        if Self::later_one_is_due(db, &reminder, due_by).await? {
+            Self::drop_claimed(db, id, token).await?;
+            return Ok(Outcome::Superseded);
+        }
         let org = organizations::Entity::find_by_id(reminder.organization_id)
             .one(db)
             .await?
@@ -107,6 +122,22 @@ impl Model {
         } else {
             Ok(Outcome::NotOurs)
         }
+    }
+
+    /// Whether another reminder of the same document, dated after this one, is due by
+    /// `due_by` (sent or not).
+    async fn later_one_is_due(
+        db: &DatabaseConnection,
+        reminder: &Self,
+        due_by: NaiveDate,
+    ) -> Result<bool> {
+        Ok(Entity::find()
+            .filter(reminders::Column::DocumentId.eq(reminder.document_id))
+            .filter(reminders::Column::ReminderDate.gt(reminder.reminder_date))
+            .filter(reminders::Column::ReminderDate.lte(due_by))
+            .count(db)
+            .await?
+            > 0)
     }
 
     /// The organization's users, then the vendor, minus those an earlier attempt reached.
