@@ -57,10 +57,18 @@ async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_th
         now: policy.now + policy.claim_timeout + Duration::seconds(1),
         ..policy
     };
+    let taken_over = reminders::Model::claim_due(&ctx.db, &later, None)
+        .await
+        .unwrap();
+    assert_eq!(taken_over.reminders.len(), 1, "a stale claim is re-found");
+    let claim = claim_of(ctx, taken_over.reminders[0].id).await.unwrap();
+    assert_eq!(claim.token, taken_over.token, "and taken over");
+    assert_eq!(claim.attempts, 2, "both claims counted");
     assert_eq!(
-        sweep::dispatch_due_reminders(ctx, &later).await.unwrap(),
-        1,
-        "a stale claim is re-found"
+        reminders::Model::deliver(ctx, claim.reminder_id, &taken_over.token, day(0))
+            .await
+            .unwrap(),
+        Outcome::Sent
     );
     let reminder = all_reminders(ctx).await.remove(0);
     assert!(reminder.sent_at.is_some());

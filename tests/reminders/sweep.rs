@@ -378,8 +378,9 @@ async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
 
 #[tokio::test]
 async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once() {
-    // 4,200 entries of 8 values each would be 33,600 bound values in one INSERT: more than
-    // SQLite takes (32,766). The default batch (5,000) takes them all at once.
+    // One batch (the default is 5,000) of 4,200 entries: written with bound values (8 each),
+    // as an earlier version did, they would be more than SQLite takes in one statement
+    // (32,766). The entries are written from the rows on the server now; this holds it so.
     const EXPIRING: i64 = 4_200;
     let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
     let ctx = &boot.app_context;
