@@ -26,6 +26,12 @@ impl Task for RemindersSweep {
                 .map_err(|_| Error::string(&format!("invalid date `{raw}`: use YYYY-MM-DD")))?,
             Err(_) => documents::today(),
         };
+        // `cargo loco task` and `cargo loco scheduler` do not set the queue up as `start` does:
+        // on a database queue (SQLite, PostgreSQL) that no worker has started on yet, the jobs'
+        // table would not exist and every job would fail to enqueue. Setting up is idempotent.
+        if let Some(queue) = &ctx.queue_provider {
+            queue.setup().await?;
+        }
         let report = sweep::run(ctx, day).await?;
         println!(
             "reminders sweep for {day}: {} reminders handed to workers, {} documents recorded as expired",

@@ -3,7 +3,9 @@
 use chrono::Duration;
 use loco_rs::{
     app::AppContext,
-    boot::{run_task, StartMode},
+    boot::{create_context, run_task, StartMode},
+    config::WorkerMode,
+    environment::Environment,
     task,
 };
 use sea_orm::{ActiveModelTrait, ActiveValue};
@@ -228,4 +230,59 @@ async fn with_no_smtp_server_configured_reminder_emails_are_written_to_the_outbo
         .iter()
         .any(|f| f.contains("Subject: Outbox Co asks for your renewed W9 Form")));
     assert!(reminders_of(ctx, &w9).await[0].sent_at.is_some());
+}
+
+#[tokio::test]
+async fn the_task_sets_up_a_database_queue_no_worker_has_started_on() {
+    // The app's database, migrated, with a document whose reminder is due.
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Queue Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(2)).await;
+
+    // An operator's `cargo loco task`: a context on a queue database that does not exist yet,
+    // as `create_context` makes it for tasks (no set-up of the queue).
+    let dir = tempfile::tempdir().unwrap();
+    let queue_file = dir.path().join("queue.sqlite");
+    let mut config = ctx.config.clone();
+    config.workers.mode = WorkerMode::BackgroundQueue;
+    config.queue = Some(
+        serde_json::from_value(serde_json::json!({
+            "kind": "Sqlite",
+            "uri": format!("sqlite://{}?mode=rwc", queue_file.display()),
+        }))
+        .unwrap(),
+    );
+    let task_ctx = create_context::<App>(&Environment::Test, config)
+        .await
+        .unwrap();
+    let vars = task::Vars::from_cli_args(vec![(
+        "date".to_string(),
+        day(0).format("%Y-%m-%d").to_string(),
+    )]);
+    run_task::<App>(&task_ctx, Some(&"reminders_sweep".to_string()), &vars)
+        .await
+        .unwrap();
+
+    // The job waits in the queue for a worker, and the reminder is claimed for it.
+    let queue = sea_orm::Database::connect(format!("sqlite://{}", queue_file.display()))
+        .await
+        .unwrap();
+    let jobs: i64 = sea_orm::ConnectionTrait::query_one_raw(
+        &queue,
+        sea_orm::Statement::from_string(
+            sea_orm::DbBackend::Sqlite,
+            "SELECT count(*) FROM sqlt_loco_queue",
+        ),
+    )
+    .await
+    .unwrap()
+    .unwrap()
+    .try_get_by_index(0)
+    .unwrap();
+    assert_eq!(jobs, 1);
+    let reminder = reminders_of(ctx, &w9).await.remove(0);
+    assert!(reminder.sent_at.is_none());
+    assert!(claim_of(ctx, reminder.id).await.is_some());
 }
