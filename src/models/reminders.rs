@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use uuid::Uuid;
 
+mod claimed;
 mod claims;
 mod delivery;
 
