@@ -542,7 +542,8 @@ async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
     let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
     let renewed = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
     let other = vendor(ctx, &acme, "Gone Vendor", &address("gone", "example.com")).await;
-    document(ctx, &acme, &other, DocumentType::SalesTax, None, Some(3)).await;
+    let deleted = document(ctx, &acme, &other, DocumentType::SalesTax, None, Some(3)).await;
+    let deleted_reminder = reminders_of(ctx, &deleted).await.remove(0);
     let policy = sweep::policy(ctx, day(0)).unwrap();
     let claim = reminders::Model::claim_due(&ctx.db, &policy, None)
         .await
@@ -564,6 +565,12 @@ async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
         .await
         .unwrap();
     assert_eq!(all_claims(ctx).await.len(), 1, "left behind");
+    assert!(
+        !reminders::Model::renew_claim(&ctx.db, deleted_reminder.id, &claim.token)
+            .await
+            .unwrap(),
+        "a worker half way through its emails stops at the next one"
+    );
     sweep::run(ctx, day(0)).await.unwrap();
     assert!(all_claims(ctx).await.is_empty(), "removed by the sweep");
 }

@@ -42,9 +42,18 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn renew_claim<C: ConnectionTrait>(db: &C, id: i64, token: &str) -> Result<bool> {
+        // The reminder is checked too: one deleted with its vendor (a cascade in the database)
+        // leaves its claim behind.
+        let mut unsent = Query::select();
+        unsent
+            .expr(Expr::val(1))
+            .from(Entity)
+            .and_where(reminders::Column::Id.eq(id))
+            .and_where(reminders::Column::SentAt.is_null());
         let res = reminder_claims::Entity::update_many()
             .col_expr(reminder_claims::Column::ClaimedAt, Expr::val(now()))
             .filter(held_by(id, token))
+            .filter(Expr::exists(unsent))
             .exec(db)
             .await?;
         Ok(res.rows_affected == 1)
