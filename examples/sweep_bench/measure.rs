@@ -180,10 +180,9 @@ pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: 
     .await
 }
 
-/// The floor under the same conditions: one plain SQL statement for each half (every due
-/// reminder claimed by one `UPDATE`, every due expiry taken by one `DELETE`), no batches, no
-/// activity entries, nothing read back. What the sweep adds on top is its batching, its
-/// `RETURNING` and the `document_expired` entries.
+/// The reference under the same conditions: one plain SQL statement for each half (one
+/// `UPDATE` rewriting a column of every due reminder through the partial index, one `DELETE` of
+/// every due expiry), no batches, no activity entries, nothing read back.
 pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs {
     let plain =
         |sql: String| async move { db.execute_unprepared(&sql).await.unwrap().rows_affected() };

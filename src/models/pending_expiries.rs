@@ -1,9 +1,10 @@
 //! Documents whose expiry the daily sweep has still to record: one narrow row per current
-//! document with an expiration date, kept beside its reminders (set and dropped together), and
-//! deleted by the sweep in the same transaction that writes the `document_expired` entry.
+//! document with an expiration date (and the id its `document_expired` entry will have), kept
+//! beside its reminders (set and dropped together), and deleted by the sweep in the same
+//! transaction that writes the entry.
 //!
 //! A table of its own rather than a flag on `documents`: recording an expiry then deletes a
-//! row of two columns instead of rewriting a wide row and every index entry that points at it
+//! narrow row instead of rewriting a wide one and every index entry that points at it
 //! (docs/benchmarks/reminder-sweep.md).
 
 use loco_rs::prelude::*;

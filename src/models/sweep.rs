@@ -28,8 +28,9 @@ pub struct SweepReport {
     pub documents_expired: u64,
 }
 
-/// The largest batch the sweep takes, whatever the settings say: a batch's ids are bound values
-/// of one statement, and `SQLite` takes at most 32,766 of them.
+/// The largest batch the sweep takes, whatever the settings say: a batch whose jobs could not
+/// be enqueued is given back by naming its ids in one statement (`release_all`), and `SQLite`
+/// takes at most 32,766 bound values.
 pub const MAX_BATCH_SIZE: u64 = 10_000;
 
 /// The claiming rules of a sweep over `day`, from the `settings.reminders` block.

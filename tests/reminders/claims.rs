@@ -2,7 +2,6 @@
 
 use chrono::Duration;
 use loco_rs::{
-    app::AppContext,
     boot::{create_context, run_task, StartMode},
     config::WorkerMode,
     environment::Environment,
@@ -21,17 +20,9 @@ use vendorwatch::{
 };
 
 use super::support::{
-    address, all_reminders, claim_of, client, day, document, reminders_of, vendor,
+    address, all_reminders, claim_of, client, day, document, reminders_of, stub_messages, vendor,
 };
 use crate::support::boot_with;
-
-fn stub_messages(ctx: &AppContext) -> Vec<String> {
-    ctx.mailer
-        .as_ref()
-        .expect("the stub mailer")
-        .deliveries()
-        .messages
-}
 
 #[tokio::test]
 async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_then_does_nothing() {

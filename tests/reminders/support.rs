@@ -133,6 +133,15 @@ pub async fn all_reminders(ctx: &AppContext) -> Vec<reminders::Model> {
         .unwrap()
 }
 
+/// The emails the stub mailer (the test config's) has delivered, in order.
+pub fn stub_messages(ctx: &AppContext) -> Vec<String> {
+    ctx.mailer
+        .as_ref()
+        .expect("the stub mailer")
+        .deliveries()
+        .messages
+}
+
 /// The claim on a reminder, if one is in flight.
 pub async fn claim_of(ctx: &AppContext, reminder_id: i64) -> Option<reminder_claims::Model> {
     reminder_claims::Entity::find_by_id(reminder_id)

@@ -14,19 +14,11 @@ use vendorwatch::models::{
 
 use super::support::{
     address, all_claims, all_reminders, claim_of, client, day, deliveries, document,
-    expired_entries, pending_expiry, reload, reminders_of, vendor, OFFSETS,
+    expired_entries, pending_expiry, reload, reminders_of, stub_messages, vendor, OFFSETS,
 };
 use crate::support::boot_with;
 
-/// The messages the stub mailer took, as sent.
-fn stub_messages(ctx: &AppContext) -> Vec<String> {
-    ctx.mailer
-        .as_ref()
-        .expect("the stub mailer")
-        .deliveries()
-        .messages
-}
-
+/// How many of the stub mailer's messages went to `to`.
 fn messages_to(ctx: &AppContext, to: &str) -> usize {
     stub_messages(ctx)
         .iter()
