@@ -11,6 +11,7 @@ mod expiries;
 
 pub use expiries::{
     expiry_batch_end_statement, expiry_batch_statements, record_expired_documents, ExpiryBatch,
+    ExpiryKey, EXPIRY_BATCHES_AT_ONCE,
 };
 
 use super::reminders::{self, Claim, ClaimPolicy};
@@ -50,16 +51,19 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
     })
 }
 
-/// Runs the sweep for `day`: reminders first, then expiries, each attempted even when the
-/// other fails.
+/// Runs the sweep for `day`: reminders and expiries at the same time, on connections of their
+/// own (they write different tables; on `SQLite` they take turns at the one write lock), each
+/// carried through even when the other fails.
 ///
 /// # Errors
 /// The first failure: a database error, a job that could not be enqueued, or (with workers in
 /// the foreground) an email the mail server refused. Reminders not sent stay pending.
 pub async fn run(ctx: &AppContext, day: NaiveDate) -> Result<SweepReport> {
     let policy = policy(ctx, day)?;
-    let claimed = dispatch_due_reminders(ctx, &policy).await;
-    let expired = record_expired_documents(&ctx.db, day, policy.batch_size).await;
+    let (claimed, expired) = tokio::join!(
+        dispatch_due_reminders(ctx, &policy),
+        record_expired_documents(&ctx.db, day, policy.batch_size)
+    );
     let report = SweepReport {
         reminders_claimed: *claimed.as_ref().unwrap_or(&0),
         documents_expired: *expired.as_ref().unwrap_or(&0),

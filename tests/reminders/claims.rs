@@ -11,7 +11,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue};
 use vendorwatch::{
     app::App,
     models::{
-        _entities::reminder_deliveries,
+        _entities::{reminder_claims, reminder_deliveries},
         compliance::DocumentType,
         documents,
         reminders::{self, ClaimPolicy, Outcome, TO_ORGANIZATION},
@@ -80,6 +80,39 @@ async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_th
         "the old claim's job finds the reminder is not its own"
     );
     assert_eq!(stub_messages(ctx).len(), 2, "and sends nothing");
+}
+
+#[tokio::test]
+async fn a_claim_written_just_after_its_reminder_was_sent_sends_nothing_and_goes() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Late Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 1);
+    let reminder = all_reminders(ctx).await.remove(0);
+    assert!(reminder.sent_at.is_some());
+    assert_eq!(stub_messages(ctx).len(), 2);
+
+    // A second sweep read the reminder unsent just before the first marked it sent, and wrote
+    // its claim just after the first's claim went (on PostgreSQL the claim statement reads the
+    // due reminders as they were when it started).
+    reminder_claims::ActiveModel {
+        reminder_id: ActiveValue::Set(reminder.id),
+        token: ActiveValue::Set("late".into()),
+        claimed_at: ActiveValue::Set(Some(reminders::now())),
+        attempts: ActiveValue::Set(1),
+    }
+    .insert(&ctx.db)
+    .await
+    .unwrap();
+
+    let outcome = reminders::Model::deliver(ctx, reminder.id, "late", day(0))
+        .await
+        .unwrap();
+    assert_eq!(outcome, Outcome::NotOurs);
+    assert_eq!(stub_messages(ctx).len(), 2, "nothing sent twice");
+    assert!(claim_of(ctx, reminder.id).await.is_none(), "the claim goes");
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@
 
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query},
+    sea_query::{Expr, ExprTrait, Query, SelectStatement},
     TransactionTrait,
 };
 
@@ -44,16 +44,10 @@ impl Model {
     pub async fn renew_claim<C: ConnectionTrait>(db: &C, id: i64, token: &str) -> Result<bool> {
         // The reminder is checked too: one deleted with its vendor (a cascade in the database)
         // leaves its claim behind.
-        let mut unsent = Query::select();
-        unsent
-            .expr(Expr::val(1))
-            .from(Entity)
-            .and_where(reminders::Column::Id.eq(id))
-            .and_where(reminders::Column::SentAt.is_null());
         let res = reminder_claims::Entity::update_many()
             .col_expr(reminder_claims::Column::ClaimedAt, Expr::val(now()))
             .filter(held_by(id, token))
-            .filter(Expr::exists(unsent))
+            .filter(Expr::exists(unsent(id)))
             .exec(db)
             .await?;
         Ok(res.rows_affected == 1)
@@ -79,6 +73,26 @@ impl Model {
             .await?;
         txn.commit().await?;
         Ok(res.rows_affected == 1)
+    }
+
+    /// Deletes the claim `token` holds on a reminder that is sent or gone: one a sweep wrote
+    /// from a snapshot taken just before another sweep's worker marked the reminder sent (the
+    /// claim statement reads the due reminders as they were when it started). Its job sends
+    /// nothing and leaves nothing behind.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn drop_claim_of_sent<C: ConnectionTrait>(
+        db: &C,
+        id: i64,
+        token: &str,
+    ) -> Result<()> {
+        reminder_claims::Entity::delete_many()
+            .filter(held_by(id, token))
+            .filter(Expr::exists(unsent(id)).not())
+            .exec(db)
+            .await?;
+        Ok(())
     }
 
     /// Deletes the claimed reminder unsent (its document is no longer current), if `token`
@@ -146,10 +160,10 @@ impl Model {
     }
 
     /// Deletes claims whose reminder is gone or sent: reminders deleted with their document or
-    /// vendor (the claims table has no foreign key to cascade from), and the claim a sweep may
-    /// have written from a snapshot taken just before the reminder was marked sent (its job
-    /// finds the reminder sent and does nothing). The claims table holds only what is in
-    /// flight, so this reads a few rows. Returns how many went.
+    /// vendor (the claims table has no foreign key to cascade from), and a claim written just
+    /// before its reminder was marked sent whose job never ran (`drop_claim_of_sent`). The
+    /// claims table holds only what is in flight, so this reads a few rows. Returns how many
+    /// went.
     ///
     /// # Errors
     /// Database errors.
@@ -191,6 +205,17 @@ async fn release<C: ConnectionTrait>(db: &C, which: Condition) -> Result<()> {
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// The reminder `id`, if it exists unsent (for `EXISTS`).
+fn unsent(id: i64) -> SelectStatement {
+    let mut unsent = Query::select();
+    unsent
+        .expr(Expr::val(1))
+        .from(Entity)
+        .and_where(reminders::Column::Id.eq(id))
+        .and_where(reminders::Column::SentAt.is_null());
+    unsent
 }
 
 fn held_by(id: i64, token: &str) -> Condition {

@@ -28,7 +28,8 @@ pub enum Outcome {
     /// Every email was accepted and the reminder is marked sent.
     Sent,
     /// The claim is not ours: the reminder was sent, re-claimed after our claim went stale, or
-    /// deleted with its document. Nothing was sent.
+    /// deleted with its document. Nothing was sent. (A claim of ours on a reminder sent or
+    /// deleted meanwhile is deleted.)
     NotOurs,
     /// The document is no longer current: the reminder was dropped without an email.
     Dropped,
@@ -59,6 +60,7 @@ impl Model {
     ) -> Result<Outcome> {
         let db = &ctx.db;
         let Some((reminder, attempts)) = Self::find_claimed(db, id, token).await? else {
+            Self::drop_claim_of_sent(db, id, token).await?;
             return Ok(Outcome::NotOurs);
         };
         let Some((document, vendor)) = documents::Entity::find_by_id(reminder.document_id)

@@ -2,6 +2,7 @@
 //! second half, done on the database server (docs/benchmarks/reminder-sweep.md).
 
 use chrono::NaiveDate;
+use futures_util::{stream, TryStreamExt};
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{
@@ -17,12 +18,23 @@ use crate::models::{
     compliance, reminders,
 };
 
+/// Where a batch of expiries starts or ends: `(expiration_date, document_id)`, the order of the
+/// due index.
+pub type ExpiryKey = (NaiveDate, i64);
+
+/// How many batches of expiries are written at once on `PostgreSQL` (`SQLite` takes one writer
+/// at a time). Two keep both of a small database server's cores busy: a batch spends most of
+/// its time on the server, reading documents and writing index pages, and its rows are its own
+/// (the batches are disjoint ranges of the due index).
+pub const EXPIRY_BATCHES_AT_ONCE: usize = 2;
+
 /// Records `document_expired` once for every current document whose expiration date is on or
 /// before `day`, batch by batch, on the database server, and returns how many entries this
 /// sweep wrote. Each expiry's entry id was fixed when it started waiting, and `ON CONFLICT
 /// ("pid") DO NOTHING` skips an entry already written, so two sweeps at once, or a sweep run
-/// again after a crash, never write one twice. A batch is one transaction
-/// (`expiry_batch_statements`):
+/// again after a crash, never write one twice. The batches are consecutive ranges of the due
+/// index, found one after the other and written up to `EXPIRY_BATCHES_AT_ONCE` at a time; a
+/// batch is one transaction (`expiry_batch_statements`):
 ///
 /// - `PostgreSQL`: one statement, `WITH gone AS (DELETE ... RETURNING) INSERT ... SELECT ...
 ///   FROM gone`: the rows this statement deleted become entries, each page of
@@ -33,39 +45,78 @@ use crate::models::{
 ///   the database's one write lock from its first statement on.
 ///
 /// # Errors
-/// Database errors.
+/// Database errors. Batches already committed stay recorded; the others are left to the next
+/// sweep.
 pub async fn record_expired_documents(
     db: &DatabaseConnection,
     day: NaiveDate,
     batch_size: u64,
 ) -> Result<u64> {
-    let backend = db.get_database_backend();
-    let mut recorded = 0;
-    loop {
-        // Read before the transaction: on `SQLite` a transaction that reads first and then
-        // writes fails at once ("database is locked") when another writer got in between,
-        // where one that starts with its write waits its turn. The end is only where this
-        // batch stops; the statements decide what is taken.
-        let end = match db
-            .query_one(&expiry_batch_end_statement(day, batch_size))
-            .await?
-        {
-            Some(row) => {
-                Some(<(NaiveDate, i64)>::try_get_many_by_index(&row).map_err(DbErr::from)?)
-            }
-            None => None,
-        };
-        let txn = db.begin().await?;
-        let statements = expiry_batch_statements(backend, day, end, reminders::now());
-        recorded += txn.execute(&statements.entries).await?.rows_affected();
-        if let Some(delete) = &statements.delete {
-            txn.execute(delete).await?;
+    let at_once = if db.get_database_backend() == DbBackend::Postgres {
+        EXPIRY_BATCHES_AT_ONCE
+    } else {
+        1
+    };
+    // The batches' ranges, each found after the one before (`None`: no batch left), while
+    // up to `at_once` batches are written. The futures own their handle on the pool (a
+    // clone): borrowed, they trip the compiler's check that the sweep's future is `Send`.
+    let finder = db.clone();
+    let ranges = stream::try_unfold(Some(None), move |next: Option<Option<ExpiryKey>>| {
+        let db = finder.clone();
+        async move {
+            let Some(after) = next else {
+                return Ok(None);
+            };
+            let end = batch_end(&db, day, after, batch_size).await?;
+            Ok::<_, Error>(Some(((after, end), end.map(Some))))
         }
-        txn.commit().await?;
-        if end.is_none() {
-            return Ok(recorded);
-        }
+    });
+    ranges
+        .map_ok(|(after, end)| record_batch(db.clone(), day, after, end))
+        .try_buffer_unordered(at_once)
+        .try_fold(0, |recorded, batch| async move { Ok(recorded + batch) })
+        .await
+}
+
+/// Where the batch after `after` ends (`None`: it takes every due row left). Read outside the
+/// batch's transaction: on `SQLite` a transaction that reads first and then writes fails at
+/// once ("database is locked") when another writer got in between, where one that starts with
+/// its write waits its turn. The end is only where a batch stops; its statements decide what
+/// is taken.
+async fn batch_end(
+    db: &DatabaseConnection,
+    day: NaiveDate,
+    after: Option<ExpiryKey>,
+    batch_size: u64,
+) -> Result<Option<ExpiryKey>> {
+    match db
+        .query_one(&expiry_batch_end_statement(day, after, batch_size))
+        .await?
+    {
+        Some(row) => Ok(Some(
+            <ExpiryKey>::try_get_many_by_index(&row).map_err(DbErr::from)?,
+        )),
+        None => Ok(None),
     }
+}
+
+/// Writes the batch of expiries after `after` and up to `end` in one transaction; returns how
+/// many entries it wrote.
+async fn record_batch(
+    db: DatabaseConnection,
+    day: NaiveDate,
+    after: Option<ExpiryKey>,
+    end: Option<ExpiryKey>,
+) -> Result<u64> {
+    let txn = db.begin().await?;
+    let statements =
+        expiry_batch_statements(db.get_database_backend(), day, after, end, reminders::now());
+    let recorded = txn.execute(&statements.entries).await?.rows_affected();
+    if let Some(delete) = &statements.delete {
+        txn.execute(delete).await?;
+    }
+    txn.commit().await?;
+    Ok(recorded)
 }
 
 /// The statements of one batch of expiries (see `record_expired_documents`).
@@ -76,13 +127,15 @@ pub struct ExpiryBatch {
     pub delete: Option<DeleteStatement>,
 }
 
-/// The statements of the batch of expiries due by `day` and up to `end` (all due when `None`),
-/// their entries stamped `now`. Public so the benchmark can show their plans.
+/// The statements of the batch of expiries due by `day`, after `after` (from the first when
+/// `None`) and up to `end` (to the last when `None`), their entries stamped `now`. Public so
+/// the benchmark can show their plans.
 #[must_use]
 pub fn expiry_batch_statements(
     backend: DbBackend,
     day: NaiveDate,
-    end: Option<(NaiveDate, i64)>,
+    after: Option<ExpiryKey>,
+    end: Option<ExpiryKey>,
     now: DateTimeWithTimeZone,
 ) -> ExpiryBatch {
     if backend == DbBackend::Postgres {
@@ -90,7 +143,7 @@ pub fn expiry_batch_statements(
         let mut delete = Query::delete();
         delete
             .from_table(pending_expiries::Entity)
-            .cond_where(due_expiries(day, end))
+            .cond_where(due_expiries(day, after, end))
             .returning(Query::returning().columns([
                 pending_expiries::Column::DocumentId,
                 pending_expiries::Column::EntryPid,
@@ -115,13 +168,13 @@ pub fn expiry_batch_statements(
         let mut delete = Query::delete();
         delete
             .from_table(pending_expiries::Entity)
-            .cond_where(due_expiries(day, end))
+            .cond_where(due_expiries(day, after, end))
             .and_where(Expr::exists(entry));
         ExpiryBatch {
             entries: expiry_entries(
                 backend,
                 pending_expiries::Entity.into_iden(),
-                Some(due_expiries(day, end)),
+                Some(due_expiries(day, after, end)),
                 now,
             ),
             delete: Some(delete),
@@ -129,42 +182,53 @@ pub fn expiry_batch_statements(
     }
 }
 
-/// The due pending expiries, up to `end` in (date, document) order when given. Columns are
-/// qualified: `documents` has an `expiration_date` too.
-fn due_expiries(day: NaiveDate, end: Option<(NaiveDate, i64)>) -> Condition {
-    let date = || {
+/// The due pending expiries after `after` and up to `end`, in (date, document) order, when
+/// given. Columns are qualified: `documents` has an `expiration_date` too.
+fn due_expiries(day: NaiveDate, after: Option<ExpiryKey>, end: Option<ExpiryKey>) -> Condition {
+    let key = || {
+        Expr::tuple([
+            Expr::col((
+                pending_expiries::Entity,
+                pending_expiries::Column::ExpirationDate,
+            )),
+            Expr::col((
+                pending_expiries::Entity,
+                pending_expiries::Column::DocumentId,
+            )),
+        ])
+    };
+    let value = |(date, id): ExpiryKey| Expr::tuple([Expr::val(date), Expr::val(id)]);
+    let mut due = Condition::all().add(
         Expr::col((
             pending_expiries::Entity,
             pending_expiries::Column::ExpirationDate,
         ))
-    };
-    let mut due = Condition::all().add(date().lte(day));
-    if let Some((end_date, end_id)) = end {
-        due = due.add(
-            Expr::tuple([
-                date(),
-                Expr::col((
-                    pending_expiries::Entity,
-                    pending_expiries::Column::DocumentId,
-                )),
-            ])
-            .lte(Expr::tuple([Expr::val(end_date), Expr::val(end_id)])),
-        );
+        .lte(day),
+    );
+    if let Some(after) = after {
+        due = due.add(key().gt(value(after)));
+    }
+    if let Some(end) = end {
+        due = due.add(key().lte(value(end)));
     }
     due
 }
 
-/// Where the next batch of expiries ends, as `(expiration_date, document_id)`: the
-/// `batch_size`-th pending expiry due by `day`; no row when fewer are left. An index-only read of the due index.
+/// Where the batch of expiries due by `day` that starts after `after` ends: its `batch_size`-th
+/// row; no row when fewer are left. An index-only read of the due index.
 #[must_use]
-pub fn expiry_batch_end_statement(day: NaiveDate, batch_size: u64) -> SelectStatement {
+pub fn expiry_batch_end_statement(
+    day: NaiveDate,
+    after: Option<ExpiryKey>,
+    batch_size: u64,
+) -> SelectStatement {
     let mut end = Query::select();
     end.columns([
         pending_expiries::Column::ExpirationDate,
         pending_expiries::Column::DocumentId,
     ])
     .from(pending_expiries::Entity)
-    .cond_where(due_expiries(day, None))
+    .cond_where(due_expiries(day, after, None))
     .order_by(pending_expiries::Column::ExpirationDate, Order::Asc)
     .order_by(pending_expiries::Column::DocumentId, Order::Asc)
     .offset(batch_size.saturating_sub(1))
