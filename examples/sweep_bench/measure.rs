@@ -164,8 +164,8 @@ pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: 
     timed(
         db,
         runs,
-        // As `sweep::run`: reminders and expiries at once. The claims are what the sweep hands to the
-        // workers; enqueueing them is the queue's cost, and sending is the workers'.
+        // As `sweep::run`: reminders and expiries at once. The claims are what the sweep hands
+        // to the workers; enqueueing them is the queue's cost, and sending is the workers'.
         || async move {
             sweep::claim_all_due(db, &policy(day, batch), |_| async { Ok(()) })
                 .await
@@ -350,7 +350,7 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         backend.build(&sweep::expiry_batch_end_statement(day, None, batch)),
     )
     .await
-    .map(|row| <(NaiveDate, i64)>::try_get_many_by_index(&row).unwrap());
+    .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
     let now = reminders::now();
     // Each group runs in one transaction, rolled back: on SQLite the expiries' delete takes off
     // only rows whose entry the statement before it wrote.
