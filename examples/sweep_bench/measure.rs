@@ -373,10 +373,17 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         )],
         {
             let batch = sweep::expiry_batch_statements(backend, day, None, expiry_end, now);
-            let mut group = vec![(
+            let mut group = Vec::new();
+            if let Some(assign_ids) = &batch.assign_ids {
+                group.push((
+                    "giving entry ids to rows without one",
+                    backend.build(assign_ids),
+                ));
+            }
+            group.push((
                 "recording the first batch of expiries",
                 backend.build(&batch.entries),
-            )];
+            ));
             if let Some(delete) = &batch.delete {
                 group.push((
                     "taking the first batch of expiries off",

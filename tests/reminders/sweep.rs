@@ -566,6 +566,32 @@ async fn the_sql_label_of_entries_matches_the_label_of_documents() {
 }
 
 #[tokio::test]
+async fn an_expiry_written_without_an_entry_id_is_recorded_once() {
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+    let ctx = &boot.app_context;
+    let acme = client(ctx, "Old Version Co", &[address("owner", "example.com")]).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(-1)).await;
+    // A server of the version before `entry_pid`, still running while the new one migrated
+    // (a rolling deploy), writes its rows without one.
+    pending_expiries::Entity::update_many()
+        .col_expr(
+            pending_expiries::Column::EntryPid,
+            sea_orm::sea_query::Expr::val(Option::<uuid::Uuid>::None),
+        )
+        .exec(&ctx.db)
+        .await
+        .unwrap();
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 1);
+    assert_eq!(pending_expiry(ctx, &w9).await, None, "the row is taken off");
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 0);
+    let entries = expired_entries(ctx, acme.org.id).await;
+    assert_eq!(entries.len(), 1, "recorded once: {entries:?}");
+    assert_eq!(entries[0].document_pid, Some(w9.pid.to_string()));
+}
+
+#[tokio::test]
 async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_entry() {
     let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
     let ctx = &boot.app_context;

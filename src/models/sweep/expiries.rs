@@ -7,7 +7,7 @@ use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{
         Alias, BinOper, CommonTableExpression, DeleteStatement, DynIden, Expr, ExprTrait, Func,
-        InsertStatement, IntoIden, OnConflict, Query, SelectStatement,
+        InsertStatement, IntoIden, OnConflict, Query, SelectStatement, UpdateStatement,
     },
     DbBackend, Order, TryGetableMany,
 };
@@ -40,9 +40,10 @@ pub const EXPIRY_BATCHES_AT_ONCE: usize = 2;
 ///   FROM gone`: the rows this statement deleted become entries, each page of
 ///   `pending_expiries` is visited once, and a second sweep blocks on the rows the first is
 ///   deleting, then finds them gone.
-/// - `SQLite` (no `DELETE` in a `WITH`): the `INSERT ... SELECT` from `pending_expiries`, then
-///   a `DELETE` of the rows whose entry exists. The insert is a write, so the transaction holds
-///   the database's one write lock from its first statement on.
+/// - `SQLite` (no `DELETE` in a `WITH`): an `UPDATE` giving an entry id to any row without one
+///   (`entry_pid`), the `INSERT ... SELECT` from `pending_expiries`, then a `DELETE` of the
+///   rows whose entry exists. The first statement is a write, so the transaction holds the
+///   database's one write lock from its start.
 ///
 /// # Errors
 /// Database errors. Batches already committed stay recorded; the others are left to the next
@@ -111,6 +112,9 @@ async fn record_batch(
     let txn = db.begin().await?;
     let statements =
         expiry_batch_statements(db.get_database_backend(), day, after, end, reminders::now());
+    if let Some(assign_ids) = &statements.assign_ids {
+        txn.execute(assign_ids).await?;
+    }
     let recorded = txn.execute(&statements.entries).await?.rows_affected();
     if let Some(delete) = &statements.delete {
         txn.execute(delete).await?;
@@ -121,6 +125,9 @@ async fn record_batch(
 
 /// The statements of one batch of expiries (see `record_expired_documents`).
 pub struct ExpiryBatch {
+    /// `SQLite`: first gives an entry id to each row written without one (on `PostgreSQL`
+    /// `entries` does: see `entry_pid`).
+    pub assign_ids: Option<UpdateStatement>,
     /// Writes the entries (on `PostgreSQL` also takes the rows off `pending_expiries`).
     pub entries: InsertStatement,
     /// `SQLite`: then takes off the rows whose entry exists.
@@ -156,6 +163,7 @@ pub fn expiry_batch_statements(
                 .to_owned(),
         );
         ExpiryBatch {
+            assign_ids: None,
             entries,
             delete: None,
         }
@@ -170,7 +178,17 @@ pub fn expiry_batch_statements(
             .from_table(pending_expiries::Entity)
             .cond_where(due_expiries(day, after, end))
             .and_where(Expr::exists(entry));
+        let mut assign_ids = Query::update();
+        assign_ids
+            .table(pending_expiries::Entity)
+            .value(
+                pending_expiries::Column::EntryPid,
+                Expr::cust("randomblob(16)"),
+            )
+            .cond_where(due_expiries(day, after, end))
+            .and_where(pending_expiries::Column::EntryPid.is_null());
         ExpiryBatch {
+            assign_ids: Some(assign_ids),
             entries: expiry_entries(
                 backend,
                 pending_expiries::Entity.into_iden(),
@@ -268,28 +286,25 @@ fn expiry_entries(
         Expr::val(" expired"),
     ]);
     let mut rows = Query::select();
-    rows.expr(Expr::col((
-        source.clone(),
-        pending_expiries::Column::EntryPid,
-    )))
-    .expr(Expr::val(DOCUMENT_EXPIRED))
-    .expr(description)
-    .expr(vendor(vendors::Column::Key))
-    .expr(uuid_text(backend, doc(documents::Column::Pid)))
-    .expr(doc(documents::Column::OrganizationId))
-    .expr(Expr::val(now))
-    .expr(Expr::val(now))
-    .from(source.clone())
-    .inner_join(
-        documents::Entity,
-        doc(documents::Column::Id).equals((source, pending_expiries::Column::DocumentId)),
-    )
-    .left_join(
-        vendors::Entity,
-        vendor(vendors::Column::Id).equals((documents::Entity, documents::Column::VendorId)),
-    )
-    // A `WHERE` is also what SQLite needs to read `ON CONFLICT` after a join as the insert's.
-    .cond_where(due.unwrap_or_else(|| Condition::all().add(Expr::val(true))));
+    rows.expr(entry_pid(backend, source.clone()))
+        .expr(Expr::val(DOCUMENT_EXPIRED))
+        .expr(description)
+        .expr(vendor(vendors::Column::Key))
+        .expr(uuid_text(backend, doc(documents::Column::Pid)))
+        .expr(doc(documents::Column::OrganizationId))
+        .expr(Expr::val(now))
+        .expr(Expr::val(now))
+        .from(source.clone())
+        .inner_join(
+            documents::Entity,
+            doc(documents::Column::Id).equals((source, pending_expiries::Column::DocumentId)),
+        )
+        .left_join(
+            vendors::Entity,
+            vendor(vendors::Column::Id).equals((documents::Entity, documents::Column::VendorId)),
+        )
+        // A `WHERE` is also what SQLite needs to read `ON CONFLICT` after a join as the insert's.
+        .cond_where(due.unwrap_or_else(|| Condition::all().add(Expr::val(true))));
     let mut insert = Query::insert();
     insert
         .into_table(activities::Entity)
@@ -311,6 +326,19 @@ fn expiry_entries(
                 .to_owned(),
         );
     insert
+}
+
+/// The entry's id, fixed in `pending_expiries.entry_pid`. A row written by a server of the
+/// version before that column (still running while the new one migrated, in a rolling deploy)
+/// has none: on `PostgreSQL` it gets one here, in the statement that takes the row off; on
+/// `SQLite` `ExpiryBatch::assign_ids` gives it one first, so the `DELETE` finds its entry.
+fn entry_pid(backend: DbBackend, source: DynIden) -> Expr {
+    let fixed = Expr::col((source, pending_expiries::Column::EntryPid));
+    if backend == DbBackend::Postgres {
+        Func::coalesce([fixed, Expr::cust("gen_random_uuid()")]).into()
+    } else {
+        fixed
+    }
 }
 
 /// A uuid column as the text `activities.document_pid` keeps (`Uuid::to_string`): `PostgreSQL`
