@@ -92,6 +92,7 @@ impl Hooks for App {
         tasks.register(tasks::make_admin::MakeAdmin);
         tasks.register(tasks::set_plan::SetPlan);
         tasks.register(tasks::reminders_sweep::RemindersSweep);
+        tasks.register(tasks::storage_orphans::StorageOrphans);
         // tasks-inject (do not remove)
     }
 

@@ -30,6 +30,84 @@ pub struct Envelope {
     pub errors: Option<serde_json::Value>,
 }
 
+/// What every handler and extractor of ours fails with: Loco's error, answered in the envelope
+/// and logged at the level its status deserves. A client's mistake (4xx) is expected and logged
+/// at debug (a rate limit at info); only a fault of ours (5xx) is logged at error, with its
+/// details. Loco's own `IntoResponse` would log every error, 404s and 422s included, at error.
+#[derive(Debug)]
+pub struct ApiError(pub Error);
+
+/// The result of a handler.
+pub type ApiResult<T = Response> = std::result::Result<T, ApiError>;
+
+impl<E> From<E> for ApiError
+where
+    Error: From<E>,
+{
+    fn from(err: E) -> Self {
+        Self(Error::from(err))
+    }
+}
+
+fn blank() -> ErrorDetail {
+    ErrorDetail {
+        error: None,
+        description: None,
+        errors: None,
+    }
+}
+
+impl ApiError {
+    /// The status and the public detail of the error.
+    fn public(self) -> (StatusCode, ErrorDetail) {
+        match self.0 {
+            Error::CustomError(status, detail) => (status, detail),
+            Error::WithBacktrace { inner, .. } => Self(*inner).public(),
+            Error::NotFound | Error::Model(ModelError::EntityNotFound) => {
+                (StatusCode::NOT_FOUND, blank())
+            }
+            Error::Unauthorized(_) => (StatusCode::UNAUTHORIZED, blank()),
+            Error::BadRequest(message) => (
+                StatusCode::BAD_REQUEST,
+                ErrorDetail::new("bad_request", &message),
+            ),
+            Error::JsonRejection(rejection) => (rejection.status(), blank()),
+            Error::Model(ModelError::EntityAlreadyExists) => (StatusCode::CONFLICT, blank()),
+            _ => (StatusCode::INTERNAL_SERVER_ERROR, blank()),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (msg, details) = (self.0.to_string(), format!("{:?}", self.0));
+        let (status, detail) = self.public();
+        if status.is_server_error() {
+            tracing::error!(error.msg = msg, error.details = details, %status, "request failed");
+        } else if status == StatusCode::TOO_MANY_REQUESTS {
+            tracing::info!(error.msg = msg, %status, "request refused");
+        } else {
+            tracing::debug!(error.msg = msg, %status, "request refused");
+        }
+        let envelope = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            normalize(status, b"")
+        } else {
+            Envelope {
+                error: detail
+                    .error
+                    .filter(|c| !c.is_empty())
+                    .unwrap_or_else(|| default_code(status).to_string()),
+                message: detail
+                    .description
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(|| default_message(status).to_string()),
+                errors: detail.errors.filter(serde_json::Value::is_object),
+            }
+        };
+        envelope_response(status, &envelope)
+    }
+}
+
 /// An error with our own status, code and message.
 #[must_use]
 pub fn api_error(status: StatusCode, code: &str, message: &str) -> Error {
@@ -251,10 +329,18 @@ pub fn envelope_with(
     res
 }
 
-/// Middleware: every non-2xx answer under `/api` leaves as the envelope.
+/// Middleware: every answer under `/api` carries `Cache-Control: no-store` unless it set its
+/// own, and every non-2xx one leaves as the envelope.
 pub async fn api_envelope(req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api");
-    let res = next.run(req).await;
+    let mut res = next.run(req).await;
+    if is_api {
+        // Private answers never sit in a shared or browser cache; an answer that says how it
+        // may be cached (none today) keeps its own.
+        res.headers_mut()
+            .entry(header::CACHE_CONTROL)
+            .or_insert(HeaderValue::from_static("no-store"));
+    }
     let status = res.status();
     if !is_api || !(status.is_client_error() || status.is_server_error()) {
         return res;

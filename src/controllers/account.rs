@@ -1,3 +1,4 @@
+use crate::errors::ApiResult;
 use chrono::Duration;
 use loco_rs::prelude::*;
 
@@ -15,10 +16,10 @@ use crate::{
 /// The organization's plan, its vendor count and its limits.
 #[utoipa::path(get, path = "/api/payment-status", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = PaymentStatus), (status = 401, body = Envelope)))]
-async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> Result<Response> {
+async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let settings = Settings::from_context(&ctx)?;
     let limits = settings.plan_limits(&current.org.plan);
-    format::json(PaymentStatus {
+    super::ok_json(PaymentStatus {
         plan: current.org.plan.clone(),
         current_vendor_count: vendors::Model::count_in_org(&ctx.db, current.org.id).await?,
         vendor_limit: limits.vendor_limit,
@@ -29,7 +30,7 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
 /// Vendor counts by status, and the document figures of the dashboard chart.
 #[utoipa::path(get, path = "/api/dashboard/stats", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = DashboardStats), (status = 401, body = Envelope)))]
-async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> Result<Response> {
+async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let standings = vendors::Model::standings(&ctx.db, current.org.id).await?;
     let mut stats = DashboardStats {
         total_vendors: standings.len() as u64,
@@ -73,20 +74,20 @@ async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) ->
             count,
         })
         .collect();
-    format::json(stats)
+    super::ok_json(stats)
 }
 
 /// What the public pages show that is configuration: the support contact and the plans.
 #[utoipa::path(get, path = "/api/config", tag = "account",
     responses((status = 200, body = PublicConfig)))]
-async fn public_config(State(ctx): State<AppContext>) -> Result<Response> {
+async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
     let settings = Settings::from_context(&ctx)?;
     let plan = |p: &crate::settings::PlanLimits| PlanInfo {
         vendor_limit: p.vendor_limit,
         documents_per_vendor: p.documents_per_vendor,
         price_cents: p.price_cents,
     };
-    format::json(PublicConfig {
+    super::ok_json(PublicConfig {
         support_email: settings.support_email.clone(),
         plans: Plans {
             free: plan(&settings.plans.free),

@@ -1,3 +1,4 @@
+use crate::errors::{ApiError, ApiResult};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
@@ -27,13 +28,13 @@ async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<ActivityFilter>,
-) -> Result<Response> {
+) -> ApiResult {
     let activity_type = filter.activity_type.filter(|t| !t.is_empty() && t != "all");
     if activity_type
         .as_deref()
         .is_some_and(|t| !activities::TYPES.contains(&t))
     {
-        return Err(field_error("type", "Unknown activity type"));
+        return Err(ApiError(field_error("type", "Unknown activity type")));
     }
     let query = ActivityQuery {
         activity_type,

@@ -1,3 +1,4 @@
+use crate::errors::{ApiError, ApiResult};
 use axum::http::StatusCode;
 use chrono::Duration;
 use loco_rs::prelude::*;
@@ -41,15 +42,15 @@ fn token_for(ctx: &AppContext, user: &users::Model) -> Result<String> {
 async fn register(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<RegisterParams>,
-) -> Result<Response> {
+) -> ApiResult {
     errors::validate(&params)?;
     let (user, org) = match users::Model::register(&ctx.db, &params).await {
         Ok(pair) => pair,
         Err(ModelError::EntityAlreadyExists) => {
-            return Err(conflict(
+            return Err(ApiError(conflict(
                 "email_taken",
                 "An account with this email already exists.",
-            ))
+            )))
         }
         Err(e) => return Err(e.into()),
     };
@@ -69,7 +70,7 @@ async fn login(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     ApiJson(params): ApiJson<LoginParams>,
-) -> Result<Response> {
+) -> ApiResult {
     errors::validate(&params)?;
     let key = format!(
         "{}|{}",
@@ -81,14 +82,14 @@ async fn login(
     }
     let Ok(user) = users::Model::authenticate(&ctx.db, &params.email, &params.password).await
     else {
-        return Err(api_error(
+        return Err(ApiError(api_error(
             StatusCode::UNAUTHORIZED,
             "invalid_credentials",
             "Invalid email or password.",
-        ));
+        )));
     };
     let org = user.organization(&ctx.db).await?;
-    format::json(LoginResponse {
+    super::ok_json(LoginResponse {
         token: token_for(&ctx, &user)?,
         user: UserResponse::new(&user, &org),
     })
@@ -97,8 +98,8 @@ async fn login(
 /// The signed-in user.
 #[utoipa::path(get, path = "/api/auth/me", tag = "auth", security(("bearer" = [])),
     responses((status = 200, body = UserResponse), (status = 401, body = Envelope)))]
-async fn me(current: CurrentUser) -> Result<Response> {
-    format::json(UserResponse::new(&current.user, &current.org))
+async fn me(current: CurrentUser) -> ApiResult {
+    super::ok_json(UserResponse::new(&current.user, &current.org))
 }
 
 /// Emails a password-reset link when the account exists; answers the same either way.
@@ -109,7 +110,7 @@ async fn forgot(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     ApiJson(params): ApiJson<ForgotParams>,
-) -> Result<Response> {
+) -> ApiResult {
     if let Err(wait) = RateLimiters::from_context(&ctx)?
         .forgot
         .check(&client_key(&ip))
@@ -120,7 +121,7 @@ async fn forgot(
         let (user, token) = user.into_active_model().issue_reset_token(&ctx.db).await?;
         AuthMailer::forgot_password(&ctx, &user, &token).await?;
     }
-    format::json(MessageResponse {
+    super::ok_json(MessageResponse {
         message: "If an account exists for that email, we sent a link to reset your password."
             .to_string(),
     })
@@ -130,22 +131,19 @@ async fn forgot(
 #[utoipa::path(post, path = "/api/auth/reset", tag = "auth", request_body = ResetParams,
     responses((status = 200, body = MessageResponse), (status = 422, body = Envelope)))]
 #[tracing::instrument(skip_all)]
-async fn reset(
-    State(ctx): State<AppContext>,
-    ApiJson(params): ApiJson<ResetParams>,
-) -> Result<Response> {
+async fn reset(State(ctx): State<AppContext>, ApiJson(params): ApiJson<ResetParams>) -> ApiResult {
     errors::validate(&params)?;
     let ttl = Duration::minutes(Settings::from_context(&ctx)?.reset_token_ttl_minutes);
     let Ok(user) = users::Model::find_by_reset_token(&ctx.db, &params.token, ttl).await else {
-        return Err(field_error(
+        return Err(ApiError(field_error(
             "token",
             "This reset link is invalid or has expired.",
-        ));
+        )));
     };
     user.into_active_model()
         .reset_password(&ctx.db, &params.password)
         .await?;
-    format::json(MessageResponse {
+    super::ok_json(MessageResponse {
         message: "Your password has been updated.".to_string(),
     })
 }

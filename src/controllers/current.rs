@@ -3,7 +3,10 @@
 use axum::{extract::FromRequestParts, http::request::Parts};
 use loco_rs::prelude::*;
 
-use crate::models::{organizations, users};
+use crate::{
+    errors::ApiError,
+    models::{organizations, users},
+};
 
 pub struct CurrentUser {
     pub user: users::Model,
@@ -11,7 +14,7 @@ pub struct CurrentUser {
 }
 
 impl FromRequestParts<AppContext> for CurrentUser {
-    type Rejection = Error;
+    type Rejection = ApiError;
 
     async fn from_request_parts(
         parts: &mut Parts,

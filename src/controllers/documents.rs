@@ -1,3 +1,4 @@
+use crate::errors::ApiResult;
 use std::path::Path as FsPath;
 
 use axum::{
@@ -20,7 +21,7 @@ use crate::{
     errors::{self, field_error, Envelope},
     models::{
         compliance::{self, CoiType, DocumentType},
-        documents::{self, DocumentInfo, DocumentQuery, UploadContext, SOURCE_USER},
+        documents::{self, DocumentInfo, DocumentQuery, SOURCE_USER},
         file_type::FileKind,
         vendors,
     },
@@ -93,34 +94,24 @@ pub async fn upload(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
     multipart: Multipart,
-) -> Result<Response> {
+) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let received = upload::receive(multipart).await?;
+    let mut received = upload::receive(multipart).await?;
     let file = received
         .file
-        .as_ref()
+        .take()
         .ok_or_else(|| field_error("file", "Please select a file to upload"))?;
     let info = document_info(&received)?;
-    let stored = file
-        .store(&ctx, &format!("documents/{}", current.org.pid))
-        .await?;
-    let settings = Settings::from_context(&ctx)?;
-    let rules = UploadContext {
-        org: &current.org,
-        documents_per_vendor: settings.plan_limits(&current.org.plan).documents_per_vendor,
-        reminder_offsets: &settings.reminders.offsets_days,
+    let new = upload::NewDocument {
+        org: current.org,
+        vendor,
+        info,
         source: SOURCE_USER,
     };
-    match documents::Model::create(&ctx.db, &rules, &vendor, &info, &stored).await {
-        Ok(doc) => {
-            let body = DocumentResponse::new(&doc, &vendor, documents::today());
-            Ok((StatusCode::CREATED, axum::Json(body)).into_response())
-        }
-        Err(err) => {
-            upload::remove_stored(&ctx, &stored.storage_key).await;
-            Err(err)
-        }
-    }
+    let vendor = new.vendor.clone();
+    let doc = upload::store_and_record(&ctx, file, new).await?;
+    let body = DocumentResponse::new(&doc, &vendor, documents::today());
+    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -144,7 +135,7 @@ async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<DocumentFilter>,
-) -> Result<Response> {
+) -> ApiResult {
     let status = super::status_filter(filter.status.as_deref())?;
     let document_type = match filter
         .document_type
@@ -196,11 +187,11 @@ async fn show(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
     let today = documents::today();
     let history = doc.history(&ctx.db).await?;
-    format::json(DocumentWithHistory {
+    super::ok_json(DocumentWithHistory {
         document: DocumentResponse::new(&doc, &vendor, today),
         history: history
             .iter()
@@ -294,14 +285,14 @@ async fn update(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
     ApiJson(params): ApiJson<DocumentUpdate>,
-) -> Result<Response> {
+) -> ApiResult {
     let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
     let info = params.apply(&doc)?;
     let settings = Settings::from_context(&ctx)?;
     let doc = doc
         .update_info(&ctx.db, &vendor, &info, &settings.reminders.offsets_days)
         .await?;
-    format::json(DocumentResponse::new(&doc, &vendor, documents::today()))
+    super::ok_json(DocumentResponse::new(&doc, &vendor, documents::today()))
 }
 
 /// Deletes a document and its file.
@@ -312,13 +303,13 @@ async fn destroy(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
     let settings = Settings::from_context(&ctx)?;
     let key = doc
         .delete_with_history(&ctx.db, &vendor, &settings.reminders.offsets_days)
         .await?;
-    upload::remove_stored(&ctx, &key).await;
+    upload::remove_all_stored(&ctx, vec![key]).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -339,7 +330,7 @@ pub fn content_disposition(kind: &str, name: &str) -> String {
     format!("{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
 }
 
-async fn file_response(ctx: &AppContext, doc: &documents::Model, inline: bool) -> Result<Response> {
+async fn file_response(ctx: &AppContext, doc: &documents::Model, inline: bool) -> ApiResult {
     let stream = ctx
         .storage
         .download_stream(FsPath::new(&doc.storage_key))
@@ -380,7 +371,7 @@ async fn download(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     file_response(&ctx, &doc, false).await
 }
@@ -393,7 +384,7 @@ async fn view(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let inline = FileKind::from_content_type(&doc.content_type).is_some_and(FileKind::is_viewable);
     file_response(&ctx, &doc, inline).await

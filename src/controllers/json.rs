@@ -1,34 +1,42 @@
 //! A JSON body extractor whose rejections are our 400 envelope, not axum's plain text.
+//!
+//! A body must be a JSON object: serde would otherwise read a struct from an array of its
+//! fields in order (`["coi", "general_liability"]` as a document update).
 
 use axum::{
     extract::{FromRequest, Request},
     http::StatusCode,
 };
-use loco_rs::prelude::*;
 use serde::de::DeserializeOwned;
 
-use crate::errors::api_error;
+use crate::errors::{api_error, ApiError};
 
 pub struct ApiJson<T>(pub T);
+
+fn invalid_body(reason: &str) -> ApiError {
+    ApiError(api_error(
+        StatusCode::BAD_REQUEST,
+        "invalid_body",
+        &format!("The request body could not be read: {reason}"),
+    ))
+}
 
 impl<S, T> FromRequest<S> for ApiJson<T>
 where
     T: DeserializeOwned,
     S: Send + Sync,
 {
-    type Rejection = Error;
+    type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> std::result::Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(value)) => Ok(Self(value)),
-            Err(rejection) => Err(api_error(
-                StatusCode::BAD_REQUEST,
-                "invalid_body",
-                &format!(
-                    "The request body could not be read: {}",
-                    rejection.body_text()
-                ),
-            )),
+        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
+            .await
+            .map_err(|rejection| invalid_body(&rejection.body_text()))?;
+        if !value.is_object() {
+            return Err(invalid_body("it must be a JSON object."));
         }
+        serde_json::from_value(value)
+            .map(Self)
+            .map_err(|err| invalid_body(&err.to_string()))
     }
 }

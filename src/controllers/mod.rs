@@ -10,13 +10,14 @@ pub mod reminders;
 pub mod upload;
 pub mod vendors;
 
+use crate::errors::{ApiError, ApiResult};
 use axum::http::{HeaderName, HeaderValue};
 use loco_rs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// Unknown `/api` paths answer a JSON 404, never the single-page app.
-async fn api_not_found() -> Result<Response> {
-    Err(crate::errors::not_found())
+async fn api_not_found() -> ApiResult {
+    Err(ApiError(crate::errors::not_found()))
 }
 
 #[must_use]
@@ -31,7 +32,7 @@ pub fn fallback_routes() -> Routes {
 ///
 /// # Errors
 /// When the body cannot be serialized.
-pub fn list_response<T: Serialize>(items: &[T], total: u64) -> Result<Response> {
+pub fn list_response<T: Serialize>(items: &[T], total: u64) -> ApiResult {
     let mut res = format::json(items)?;
     if let Ok(v) = HeaderValue::from_str(&total.to_string()) {
         res.headers_mut()
@@ -59,4 +60,12 @@ pub fn status_filter(raw: Option<&str>) -> Result<Option<crate::models::complian
             .ok_or_else(|| crate::errors::field_error("status", "Unknown status filter")),
         None => Ok(None),
     }
+}
+
+/// A 200 JSON answer.
+///
+/// # Errors
+/// When the body cannot be serialized.
+pub fn ok_json<T: Serialize>(body: T) -> ApiResult {
+    Ok(format::json(body)?)
 }

@@ -1,5 +1,6 @@
 //! `GET /api/openapi.json`: the OpenAPI 3 document, generated from the handlers' annotations.
 
+use crate::errors::ApiResult;
 use loco_rs::prelude::*;
 use utoipa::{
     openapi::security::{Http, HttpAuthScheme, SecurityScheme},
@@ -40,8 +41,8 @@ pub struct ApiDoc;
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
     responses((status = 200, description = "The OpenAPI 3 document")))]
-async fn document() -> Result<Response> {
-    format::json(ApiDoc::openapi())
+async fn document() -> ApiResult {
+    super::ok_json(ApiDoc::openapi())
 }
 
 pub fn routes() -> Routes {

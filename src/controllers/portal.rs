@@ -1,6 +1,7 @@
 //! The vendor upload portal: no login, a company key, and nothing revealed but the vendor's
 //! name, the client's name and the requested document types.
 
+use crate::errors::{ApiError, ApiResult};
 use axum::{
     extract::{DefaultBodyLimit, Multipart},
     http::StatusCode,
@@ -15,11 +16,10 @@ use crate::{
     mailers::portal::PortalMailer,
     models::{
         compliance::{self, DocumentType},
-        documents::{self, UploadContext, SOURCE_PORTAL},
+        documents::{self, SOURCE_PORTAL},
         organizations, vendors,
     },
     rate_limit::{client_key, RateLimiters},
-    settings::Settings,
     views::portal::{PortalDocument, PortalUploadResponse, PortalVendor, RequestedDocument},
 };
 
@@ -77,7 +77,7 @@ async fn validate_key(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     Query(query): Query<KeyQuery>,
-) -> Result<Response> {
+) -> ApiResult {
     if let Err(wait) = RateLimiters::from_context(&ctx)?
         .portal_keys
         .check(&client_key(&ip))
@@ -110,7 +110,7 @@ async fn validate_key(
             }
         })
         .collect();
-    format::json(PortalVendor {
+    super::ok_json(PortalVendor {
         valid: true,
         company_name: standing.vendor.name.clone(),
         client_name: org.name,
@@ -127,13 +127,13 @@ async fn portal_upload(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     multipart: Multipart,
-) -> Result<Response> {
+) -> ApiResult {
     let limiters = RateLimiters::from_context(&ctx)?;
     let client = client_key(&ip);
     if let Err(wait) = limiters.portal_uploads.check(&client) {
         return Ok(too_many_requests(wait));
     }
-    let received = upload::receive(multipart).await?;
+    let mut received = upload::receive(multipart).await?;
     let key = received.field("companyKey").unwrap_or_default().to_string();
     let Some((vendor, org)) = vendor_for_key(&ctx, &key).await? else {
         // A wrong key here costs the same as a wrong key at validation.
@@ -148,43 +148,35 @@ async fn portal_upload(
     };
     let file = received
         .file
-        .as_ref()
+        .take()
         .ok_or_else(|| field_error("file", "Please select a document file"))?;
     let info = document_info(&received)?;
     let label = info.slot().portal_label();
     if info.document_type == DocumentType::Coi {
         match info.expiration_date {
             None => {
-                return Err(field_error(
+                return Err(ApiError(field_error(
                     "expirationDate",
                     &format!("Expiration date is required for {label}"),
-                ))
+                )))
             }
             // One day of slack: "today" for a vendor west of UTC can be yesterday here.
             Some(date) if date < documents::today() - chrono::Duration::days(1) => {
-                return Err(field_error(
+                return Err(ApiError(field_error(
                     "expirationDate",
                     "The expiration date cannot be in the past.",
-                ))
+                )))
             }
             Some(_) => {}
         }
     }
-    let stored = file.store(&ctx, &format!("documents/{}", org.pid)).await?;
-    let settings = Settings::from_context(&ctx)?;
-    let rules = UploadContext {
-        org: &org,
-        documents_per_vendor: settings.plan_limits(&org.plan).documents_per_vendor,
-        reminder_offsets: &settings.reminders.offsets_days,
+    let new = upload::NewDocument {
+        org: org.clone(),
+        vendor: vendor.clone(),
+        info,
         source: SOURCE_PORTAL,
     };
-    let doc = match documents::Model::create(&ctx.db, &rules, &vendor, &info, &stored).await {
-        Ok(doc) => doc,
-        Err(err) => {
-            upload::remove_stored(&ctx, &stored.storage_key).await;
-            return Err(err);
-        }
-    };
+    let doc = upload::store_and_record(&ctx, file, new).await?;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;
     let body = PortalUploadResponse {
         company_name: vendor.name.clone(),

@@ -1,3 +1,4 @@
+use crate::errors::ApiResult;
 use loco_rs::prelude::*;
 
 use super::{current::CurrentUser, list_response, Paging};
@@ -14,7 +15,7 @@ async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(paging): Query<Paging>,
-) -> Result<Response> {
+) -> ApiResult {
     let (rows, total) =
         reminders::Model::list(&ctx.db, current.org.id, paging.limit, paging.offset).await?;
     let today = documents::today();

@@ -12,9 +12,11 @@ use tokio_util::io::ReaderStream;
 use crate::{
     errors::{api_error, field_error},
     models::{
-        documents::StoredFile,
+        documents::{self, DocumentInfo, StoredFile, UploadContext},
         file_type::{self, FileKind, MAX_UPLOAD_BYTES},
+        organizations, vendors,
     },
+    settings::Settings,
 };
 
 /// How much of the start of a file is kept for type detection.
@@ -139,6 +141,63 @@ impl ReceivedFile {
             content_type: kind.content_type().to_string(),
             size: self.size,
         })
+    }
+}
+
+/// A document about to be made from an accepted upload: whose it is, what it is, who sent it.
+pub struct NewDocument {
+    pub org: organizations::Model,
+    pub vendor: vendors::Model,
+    pub info: DocumentInfo,
+    pub source: &'static str,
+}
+
+/// Checks the file, writes it to storage and records its row, all or nothing. The work runs in
+/// a task of its own: a client that goes away mid-way drops the request's future, and that must
+/// not stop the work between the file written and its row committed (a file no row points to).
+/// A refused row removes the file; a crash in between leaves one for `storage_orphans`.
+///
+/// # Errors
+/// 415/422 for a refused file, 402 at the plan's limit, storage and database errors.
+pub async fn store_and_record(
+    ctx: &AppContext,
+    file: ReceivedFile,
+    new: NewDocument,
+) -> Result<documents::Model> {
+    let ctx = ctx.clone();
+    tokio::spawn(async move {
+        let settings = Settings::from_context(&ctx)?;
+        let stored = file
+            .store(&ctx, &format!("documents/{}", new.org.pid))
+            .await?;
+        let rules = UploadContext {
+            org: &new.org,
+            documents_per_vendor: settings.plan_limits(&new.org.plan).documents_per_vendor,
+            reminder_offsets: &settings.reminders.offsets_days,
+            source: new.source,
+        };
+        let created =
+            documents::Model::create(&ctx.db, &rules, &new.vendor, &new.info, &stored).await;
+        if created.is_err() {
+            remove_stored(&ctx, &stored.storage_key).await;
+        }
+        created
+    })
+    .await
+    .map_err(|e| Error::string(&format!("the upload task did not finish: {e}")))?
+}
+
+/// Removes stored files once their rows are gone, in a task of its own so that a client going
+/// away does not leave them behind.
+pub async fn remove_all_stored(ctx: &AppContext, keys: Vec<String>) {
+    let ctx = ctx.clone();
+    let removal = tokio::spawn(async move {
+        for key in keys {
+            remove_stored(&ctx, &key).await;
+        }
+    });
+    if let Err(err) = removal.await {
+        tracing::warn!(error = %err, "the removal of stored files did not finish");
     }
 }
 

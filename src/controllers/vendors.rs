@@ -1,3 +1,4 @@
+use crate::errors::ApiResult;
 use axum::{extract::DefaultBodyLimit, http::StatusCode};
 use loco_rs::prelude::*;
 use serde::Deserialize;
@@ -44,7 +45,7 @@ async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<VendorFilter>,
-) -> Result<Response> {
+) -> ApiResult {
     let status = super::status_filter(filter.status.as_deref())?;
     let q = search::text(filter.q.as_deref()).map(str::to_lowercase);
     let matching: Vec<VendorResponse> = vendors::Model::standings(&ctx.db, current.org.id)
@@ -78,7 +79,7 @@ async fn create(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<VendorParams>,
-) -> Result<Response> {
+) -> ApiResult {
     let form = params.validate()?;
     let settings = Settings::from_context(&ctx)?;
     let vendor = vendors::Model::create(
@@ -104,7 +105,7 @@ async fn show(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let (standing, docs) = vendor.standing(&ctx.db).await?;
     let today = vendors::today();
@@ -114,7 +115,7 @@ async fn show(
             .map(|d| DocumentResponse::new(d, &standing.vendor, today))
             .collect(),
     );
-    format::json(body)
+    super::ok_json(body)
 }
 
 /// Saves the vendor form; the company key never changes.
@@ -126,7 +127,7 @@ async fn update(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
     ApiJson(params): ApiJson<VendorParams>,
-) -> Result<Response> {
+) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let form = VendorParams {
         company_key: None,
@@ -135,7 +136,7 @@ async fn update(
     .validate()?;
     let vendor = vendor.update_from(&ctx.db, &form).await?;
     let (standing, _) = vendor.standing(&ctx.db).await?;
-    format::json(VendorResponse::new(&standing))
+    super::ok_json(VendorResponse::new(&standing))
 }
 
 /// Deletes the vendor with its documents, files and reminders.
@@ -146,12 +147,10 @@ async fn destroy(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-) -> Result<Response> {
+) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let keys = vendor.delete_with_documents(&ctx.db).await?;
-    for key in keys {
-        upload::remove_stored(&ctx, &key).await;
-    }
+    upload::remove_all_stored(&ctx, keys).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -164,7 +163,7 @@ async fn documents_of(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
     Query(paging): Query<Paging>,
-) -> Result<Response> {
+) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let docs = documents::Model::list_for_vendor(&ctx.db, &vendor).await?;
     let today = vendors::today();

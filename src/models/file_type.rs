@@ -1,7 +1,7 @@
 //! What an uploaded file really is: decided from its bytes, never from its name or the
 //! client's Content-Type, and required to agree with its extension.
 
-use std::{fs::File, path::Path};
+use std::{fs::File, io::Read, path::Path};
 
 use axum::http::StatusCode;
 use loco_rs::prelude::*;
@@ -57,7 +57,17 @@ impl FileKind {
     }
 }
 
-/// A zip is a .docx only when it holds the parts of a Word document.
+/// Limits on what is read of a zip: its central directory lists at most this many entries,
+/// and of its content only `[Content_Types].xml` is inflated, at most this many bytes.
+const MAX_ZIP_ENTRIES: usize = 10_000;
+const MAX_CONTENT_TYPES_BYTES: u64 = 64 * 1024;
+/// The content type a Word document's main part is declared with in `[Content_Types].xml`.
+const WORD_MAIN_PART: &str =
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
+
+/// A zip is a .docx only when its central directory lists the parts of a Word document and
+/// its `[Content_Types].xml` declares a Word main part. Nothing else is inflated, and that one
+/// entry only up to `MAX_CONTENT_TYPES_BYTES`, so a zip bomb costs nothing.
 fn is_word_zip(path: &Path) -> bool {
     let Ok(file) = File::open(path) else {
         return false;
@@ -65,7 +75,21 @@ fn is_word_zip(path: &Path) -> bool {
     let Ok(mut archive) = zip::ZipArchive::new(file) else {
         return false;
     };
-    archive.by_name("[Content_Types].xml").is_ok() && archive.by_name("word/document.xml").is_ok()
+    if archive.len() > MAX_ZIP_ENTRIES || archive.index_for_name("word/document.xml").is_none() {
+        return false;
+    }
+    let Ok(entry) = archive.by_name("[Content_Types].xml") else {
+        return false;
+    };
+    let mut declared = Vec::new();
+    if entry
+        .take(MAX_CONTENT_TYPES_BYTES)
+        .read_to_end(&mut declared)
+        .is_err()
+    {
+        return false;
+    }
+    String::from_utf8_lossy(&declared).contains(WORD_MAIN_PART)
 }
 
 /// The kind of the file at `path`, whose first bytes are `head`.
@@ -83,11 +107,14 @@ pub fn detect(head: &[u8], path: &Path) -> Option<FileKind> {
     }
 }
 
-/// The lower-case extension of a file name.
+/// The lower-case extension of a file name, taken from its last path component only; a name
+/// that is nothing but dots and an extension (`.pdf`, `../.pdf`) has none.
 #[must_use]
 pub fn extension(name: &str) -> Option<String> {
-    let (stem, ext) = name.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let (stem, ext) = last.rsplit_once('.')?;
+    let stem_is_empty = stem.trim_matches('.').trim().is_empty();
+    (!stem_is_empty && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
 }
 
 /// Checks the stored bytes against the accepted types and the name's extension.
@@ -125,12 +152,24 @@ pub fn check(name: &str, size: u64, head: &[u8], path: &Path) -> Result<FileKind
     }
 }
 
-/// The original name as display text: no path parts, no control characters, at most 255
-/// characters.
+/// Unicode bidirectional controls: shown as nothing, they reorder what follows
+/// (`invoice\u{202e}fdp.exe` reads as `invoiceexe.pdf`), so they never reach a display name.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// The original name as display text: no path parts, no control or bidirectional characters,
+/// at most 255 characters.
 #[must_use]
 pub fn display_name(original: &str) -> String {
     let last = original.rsplit(['/', '\\']).next().unwrap_or_default();
-    let cleaned: String = last.chars().filter(|c| !c.is_control()).collect();
+    let cleaned: String = last
+        .chars()
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
+        .collect();
     let cleaned = cleaned.trim().trim_start_matches('.').trim();
     let cleaned: String = cleaned
         .chars()
@@ -167,6 +206,85 @@ mod tests {
     }
 
     #[test]
+    fn names_lose_bidirectional_controls() {
+        assert_eq!(
+            display_name("invoice\u{202E}fdp.exe.pdf"),
+            "invoicefdp.exe.pdf"
+        );
+        assert_eq!(
+            display_name("a\u{2066}b\u{2069}\u{200F}\u{061C}c.pdf"),
+            "abc.pdf"
+        );
+    }
+
+    #[test]
+    fn the_extension_comes_from_the_last_path_component() {
+        assert_eq!(extension("./etc/passwd"), None);
+        assert_eq!(extension("a.b/c"), None);
+        assert_eq!(extension("../.pdf"), None);
+        assert_eq!(extension(".pdf"), None);
+        assert_eq!(extension("...pdf"), None);
+        assert_eq!(extension("dir.d\\scan.PNG").as_deref(), Some("png"));
+        assert_eq!(extension("w9.final.pdf").as_deref(), Some("pdf"));
+        let pdf = b"%PDF-1.4\n";
+        let f = write(pdf);
+        let err = check("../.pdf", 9, pdf, f.path()).unwrap_err().to_string();
+        assert!(!err.contains(".pdf extension"), "{err}");
+    }
+
+    /// A .docx the way Word, LibreOffice and Google Docs write it: deflated entries.
+    fn office_docx(content_types: &[u8]) -> tempfile::NamedTempFile {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        {
+            let mut w = zip::ZipWriter::new(&mut f);
+            let opts = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated);
+            for (name, body) in [
+                ("[Content_Types].xml", content_types),
+                ("_rels/.rels", b"<Relationships/>".as_slice()),
+                (
+                    "word/document.xml",
+                    b"<w:document><w:body/></w:document>".as_slice(),
+                ),
+            ] {
+                w.start_file(name, opts).unwrap();
+                std::io::Write::write_all(&mut w, body).unwrap();
+            }
+            w.finish().unwrap();
+        }
+        f
+    }
+
+    #[test]
+    fn a_deflated_word_document_is_a_docx() {
+        let types = format!(
+            "<?xml version=\"1.0\"?><Types><Override PartName=\"/word/document.xml\" \
+             ContentType=\"{WORD_MAIN_PART}\"/></Types>"
+        );
+        let f = office_docx(types.as_bytes());
+        assert_eq!(detect(b"PK\x03\x04", f.path()), Some(FileKind::Docx));
+        let f = office_docx(b"<Types/>");
+        assert_eq!(
+            detect(b"PK\x03\x04", f.path()),
+            None,
+            "no Word main part declared"
+        );
+    }
+
+    #[test]
+    fn a_zip_bomb_is_read_no_further_than_the_limit() {
+        let mut bomb = vec![b' '; 5 * 1024 * 1024];
+        bomb.extend_from_slice(WORD_MAIN_PART.as_bytes());
+        let f = office_docx(&bomb);
+        assert!(std::fs::metadata(f.path()).unwrap().len() < 1024 * 1024);
+        assert_eq!(
+            detect(b"PK\x03\x04", f.path()),
+            None,
+            "what lies past the first 64 KiB is never inflated"
+        );
+    }
+
+    #[test]
     fn content_decides_and_must_agree_with_the_extension() {
         let pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n";
         let f = write(pdf);
@@ -199,7 +317,7 @@ mod tests {
             let opts = zip::write::SimpleFileOptions::default()
                 .compression_method(zip::CompressionMethod::Stored);
             w.start_file("[Content_Types].xml", opts).unwrap();
-            std::io::Write::write_all(&mut w, b"<Types/>").unwrap();
+            std::io::Write::write_all(&mut w, WORD_MAIN_PART.as_bytes()).unwrap();
             w.start_file("word/document.xml", opts).unwrap();
             std::io::Write::write_all(&mut w, b"<w:document/>").unwrap();
             w.finish().unwrap();

@@ -4,6 +4,7 @@ pub mod compliance;
 pub mod documents;
 pub mod file_type;
 pub mod organizations;
+pub mod orphan_files;
 pub mod pending_expiries;
 pub mod reminder_deliveries;
 pub mod reminders;

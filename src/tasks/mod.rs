@@ -1,3 +1,4 @@
 pub mod make_admin;
 pub mod reminders_sweep;
 pub mod set_plan;
+pub mod storage_orphans;

@@ -1,5 +1,6 @@
 mod auth;
 mod documents;
+mod hardening;
 mod lists;
 mod outbox;
 mod platform;
