@@ -59,7 +59,7 @@ impl Hooks for App {
     async fn after_context(mut ctx: AppContext) -> Result<AppContext> {
         let settings = Settings::from_config(&ctx.config)?;
         ctx.storage = Arc::new(Storage::single(settings.storage_driver()?));
-        ctx.shared_store.insert(RateLimiters::new(&settings));
+        ctx.shared_store.insert(RateLimiters::new(&settings)?);
         ctx.shared_store.insert(settings);
         Ok(ctx)
     }

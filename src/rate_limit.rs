@@ -1,5 +1,9 @@
-//! Per-client rate limits (login attempts, password-reset requests), kept in memory per
-//! server process with `governor`'s keyed limiters.
+//! Per-client rate limits: login attempts per address and email, password-reset requests and
+//! portal calls, kept in memory per server process with `governor`'s keyed limiters; and the
+//! per-address budgets of registrations and failed sign-ins ([`budget`]), shared through Redis
+//! when one is configured.
+
+mod budget;
 
 use std::{num::NonZeroU32, sync::Arc, time::Duration};
 
@@ -9,6 +13,7 @@ use governor::{
 };
 use loco_rs::prelude::*;
 
+pub use self::budget::{Budget, RedisWindows};
 use crate::settings::Settings;
 
 /// Keys above this many are pruned of entries that have fully recovered.
@@ -52,20 +57,35 @@ pub struct RateLimiters {
     pub forgot: Arc<Limiter>,
     pub portal_keys: Arc<Limiter>,
     pub portal_uploads: Arc<Limiter>,
+    /// Registrations per address.
+    pub registrations: Arc<Budget>,
+    /// Failed sign-ins per address, whatever the email.
+    pub login_failures: Arc<Budget>,
 }
 
 impl RateLimiters {
-    #[must_use]
-    pub fn new(settings: &Settings) -> Self {
+    /// The limiters the settings describe. Redis, when configured, is first reached when a
+    /// budget is first used.
+    ///
+    /// # Errors
+    /// When `rate_limits.redis_url` is not a Redis URL.
+    pub fn new(settings: &Settings) -> Result<Self> {
         let limits = &settings.rate_limits;
-        Self {
+        let shared = match limits.redis_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => Some(Arc::new(
+                RedisWindows::new(url, &limits.redis_key_prefix)
+                    .map_err(|e| Error::string(&format!("rate_limits.redis_url: {e}")))?,
+            )),
+            _ => None,
+        };
+        Ok(Self {
             login: Arc::new(Limiter::new(
                 limits.login_per_minute,
-                Duration::from_secs(60),
+                Duration::from_mins(1),
             )),
             forgot: Arc::new(Limiter::new(
                 limits.forgot_per_hour,
-                Duration::from_secs(3600),
+                Duration::from_hours(1),
             )),
             portal_keys: Arc::new(Limiter::new(
                 limits.portal_key_checks,
@@ -75,7 +95,19 @@ impl RateLimiters {
                 limits.portal_uploads,
                 Duration::from_secs(limits.portal_window_seconds),
             )),
-        }
+            registrations: Arc::new(Budget::new(
+                "registrations",
+                limits.registrations_per_address,
+                Duration::from_secs(limits.registration_window_seconds),
+                shared.clone(),
+            )),
+            login_failures: Arc::new(Budget::new(
+                "login_failures",
+                limits.login_failures_per_address,
+                Duration::from_secs(limits.login_failure_window_seconds),
+                shared,
+            )),
+        })
     }
 
     /// The limiters stored in the context at start-up.
@@ -104,7 +136,7 @@ mod tests {
 
     #[test]
     fn allows_the_burst_then_refuses_with_a_wait() {
-        let limiter = Limiter::new(3, Duration::from_secs(60));
+        let limiter = Limiter::new(3, Duration::from_mins(1));
         for _ in 0..3 {
             assert!(limiter.check("a").is_ok());
         }

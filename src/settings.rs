@@ -131,6 +131,25 @@ pub struct RateLimits {
     /// The portal limits' window, in seconds.
     #[serde(default = "default_portal_window")]
     pub portal_window_seconds: u64,
+    /// Registrations allowed per window for one address.
+    #[serde(default = "default_registrations")]
+    pub registrations_per_address: u32,
+    #[serde(default = "default_registration_window")]
+    pub registration_window_seconds: u64,
+    /// Failed sign-ins allowed per window for one address, whatever the emails (a password
+    /// sprayed over many accounts); successful sign-ins do not count. Past it, every sign-in
+    /// from the address is refused until the window ends.
+    #[serde(default = "default_login_failures")]
+    pub login_failures_per_address: u32,
+    #[serde(default = "default_login_failure_window")]
+    pub login_failure_window_seconds: u64,
+    /// When set (and not empty), the per-address budgets above are counted in this Redis, so
+    /// that every server process spends the same budget; otherwise each process counts alone.
+    #[serde(default)]
+    pub redis_url: Option<String>,
+    /// Put before every key of the budgets in Redis.
+    #[serde(default = "default_redis_key_prefix")]
+    pub redis_key_prefix: String,
 }
 
 const fn default_portal_key_checks() -> u32 {
@@ -142,6 +161,21 @@ const fn default_portal_uploads() -> u32 {
 const fn default_portal_window() -> u64 {
     60
 }
+const fn default_registrations() -> u32 {
+    10
+}
+const fn default_registration_window() -> u64 {
+    3600
+}
+const fn default_login_failures() -> u32 {
+    20
+}
+const fn default_login_failure_window() -> u64 {
+    900
+}
+fn default_redis_key_prefix() -> String {
+    "vendorwatch:rate:".to_string()
+}
 
 impl Default for RateLimits {
     fn default() -> Self {
@@ -151,6 +185,12 @@ impl Default for RateLimits {
             portal_key_checks: default_portal_key_checks(),
             portal_uploads: default_portal_uploads(),
             portal_window_seconds: default_portal_window(),
+            registrations_per_address: default_registrations(),
+            registration_window_seconds: default_registration_window(),
+            login_failures_per_address: default_login_failures(),
+            login_failure_window_seconds: default_login_failure_window(),
+            redis_url: None,
+            redis_key_prefix: default_redis_key_prefix(),
         }
     }
 }

@@ -34,16 +34,23 @@ fn token_for(ctx: &AppContext, user: &users::Model) -> Result<String> {
     Ok(user.generate_jwt(&jwt.secret, jwt.expiration)?)
 }
 
-/// Creates an organization and its owner, and signs the owner in.
+/// Creates an organization and its owner, and signs the owner in. Each address may register a
+/// few accounts per window (`settings.rate_limits`).
 #[utoipa::path(post, path = "/api/auth/register", tag = "auth", request_body = RegisterParams,
     responses((status = 201, body = LoginResponse), (status = 409, body = Envelope),
-        (status = 422, body = Envelope)))]
+        (status = 422, body = Envelope), (status = 429, body = Envelope)))]
 #[tracing::instrument(skip_all)]
 async fn register(
     State(ctx): State<AppContext>,
+    ip: RemoteIP,
     ApiJson(params): ApiJson<RegisterParams>,
 ) -> ApiResult {
     errors::validate(&params)?;
+    // Every attempt past validation counts, taken emails too: each 409 says an account exists.
+    let limiters = RateLimiters::from_context(&ctx)?;
+    if let Err(wait) = limiters.registrations.spend(&client_key(&ip)).await {
+        return Ok(too_many_requests(wait));
+    }
     let (user, org) = match users::Model::register(&ctx.db, &params).await {
         Ok(pair) => pair,
         Err(ModelError::EntityAlreadyExists) => {
@@ -61,7 +68,9 @@ async fn register(
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
-/// Signs in. Unknown emails and wrong passwords get the same answer.
+/// Signs in. Unknown emails and wrong passwords get the same answer. Failures are limited per
+/// address and email, and per address whatever the email; past the latter every sign-in from
+/// the address is refused until its window ends, so a sprayed password cannot be confirmed.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginParams,
     responses((status = 200, body = LoginResponse), (status = 401, body = Envelope),
         (status = 422, body = Envelope), (status = 429, body = Envelope)))]
@@ -72,16 +81,18 @@ async fn login(
     ApiJson(params): ApiJson<LoginParams>,
 ) -> ApiResult {
     errors::validate(&params)?;
-    let key = format!(
-        "{}|{}",
-        client_key(&ip),
-        users::normalize_email(&params.email)
-    );
-    if let Err(wait) = RateLimiters::from_context(&ctx)?.login.check(&key) {
+    let limiters = RateLimiters::from_context(&ctx)?;
+    let address = client_key(&ip);
+    if let Err(wait) = limiters.login_failures.check(&address).await {
+        return Ok(too_many_requests(wait));
+    }
+    let key = format!("{address}|{}", users::normalize_email(&params.email));
+    if let Err(wait) = limiters.login.check(&key) {
         return Ok(too_many_requests(wait));
     }
     let Ok(user) = users::Model::authenticate(&ctx.db, &params.email, &params.password).await
     else {
+        limiters.login_failures.record(&address).await;
         return Err(ApiError(api_error(
             StatusCode::UNAUTHORIZED,
             "invalid_credentials",

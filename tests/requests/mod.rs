@@ -1,4 +1,5 @@
 mod auth;
+mod auth_limits;
 mod documents;
 mod hardening;
 mod lists;
