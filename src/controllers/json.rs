@@ -21,6 +21,16 @@ fn invalid_body(reason: &str) -> ApiError {
     ))
 }
 
+/// Whether any string or key holds a NUL character, which PostgreSQL cannot store in text.
+fn has_nul(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::String(s) => s.contains('\0'),
+        serde_json::Value::Array(items) => items.iter().any(has_nul),
+        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
+        _ => false,
+    }
+}
+
 impl<S, T> FromRequest<S> for ApiJson<T>
 where
     T: DeserializeOwned,
@@ -34,6 +44,9 @@ where
             .map_err(|rejection| invalid_body(&rejection.body_text()))?;
         if !value.is_object() {
             return Err(invalid_body("it must be a JSON object."));
+        }
+        if has_nul(&value) {
+            return Err(invalid_body("text may not contain NUL characters."));
         }
         serde_json::from_value(value)
             .map(Self)

@@ -86,6 +86,12 @@ pub async fn receive(mut multipart: Multipart) -> Result<Received> {
             if bytes.len() > MAX_FIELD_BYTES {
                 return Err(field_error(&name, "This field is too long."));
             }
+            if bytes.contains(&0) {
+                return Err(field_error(
+                    &name,
+                    "This field may not contain NUL characters.",
+                ));
+            }
             fields.insert(name, String::from_utf8_lossy(&bytes).into_owned());
             continue;
         }

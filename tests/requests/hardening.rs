@@ -427,3 +427,37 @@ async fn client_errors_are_not_logged_as_errors() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn nul_characters_are_refused_before_they_reach_the_database() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = vendor_of(&server, &ann, "Nul Co").await;
+        let (h, v) = bearer(&ann.token);
+        let res = server
+            .post("/api/vendors")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"name": "Pipe\u{0}Works", "email": "p@w.co", "serviceType": "plumbing"}))
+            .await;
+        assert_envelope(&res, 400, "invalid_body");
+        for path in [
+            "/api/vendors?q=%00".to_string(),
+            "/api/documents?q=a%00b".to_string(),
+            format!("/api/vendors/{id}%00"),
+            "/api/validate-company-key?key=%00%00%00%00%00%00%00%00".to_string(),
+        ] {
+            let res = get(&server, &ann, &path).await;
+            assert_envelope(&res, 400, "bad_request");
+        }
+        let spec = UploadSpec {
+            notes: Some("signed\u{0}"),
+            ..UploadSpec::pdf("w9")
+        };
+        let res = upload(&server, &ann, &id, &spec).await;
+        assert_envelope(&res, 422, "validation_failed");
+        assert!(stored_files(&ctx, &ann).await.is_empty());
+        let vendors: Vec<Value> = get(&server, &ann, "/api/vendors").await.json();
+        assert_eq!(vendors.len(), 1);
+    })
+    .await;
+}
