@@ -16,16 +16,19 @@ use crate::{
 };
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ForgotParams {
     pub email: String,
 }
 
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ResetParams {
+    /// The token of the emailed link.
+    #[schema(required = true)]
     pub token: String,
     #[validate(custom(function = "crate::models::users::validate_password"))]
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
 }
 

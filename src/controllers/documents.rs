@@ -29,11 +29,42 @@ use crate::{
     views::documents::{DocumentResponse, DocumentWithHistory},
 };
 
-/// Accepts `YYYY-MM-DD` or a full ISO instant (its date part).
+/// Accepts `YYYY-MM-DD` or a full RFC 3339 instant (the date it names); nothing else, so
+/// that `2026-12-31garbage` is refused rather than read as a date.
 fn parse_date(raw: &str) -> Option<NaiveDate> {
-    let date = raw.get(..10).unwrap_or(raw);
-    NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok().or_else(|| {
+        chrono::DateTime::parse_from_rfc3339(raw)
+            .ok()
+            .map(|at| at.date_naive())
+    })
 }
+
+/// An expiration date as the forms send it: `YYYY-MM-DD`, an RFC 3339 instant (its date), or
+/// empty (no date).
+pub struct DateInput;
+
+impl utoipa::PartialSchema for DateInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        let string = |format: Option<KnownFormat>, pattern: Option<&str>| {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(format.map(SchemaFormat::KnownFormat))
+                .pattern(pattern)
+                .build()
+        };
+        AnyOfBuilder::new()
+            .item(string(Some(KnownFormat::Date), None))
+            .item(string(Some(KnownFormat::DateTime), None))
+            .item(string(None, Some(r"^\s*$")))
+            .description(Some(
+                "YYYY-MM-DD, or an RFC 3339 instant (the date it names); empty means no date",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for DateInput {}
 
 /// Reads the document fields of an upload (signed-in or portal).
 ///
@@ -83,10 +114,27 @@ pub fn document_info(received: &Received) -> Result<DocumentInfo> {
     })
 }
 
+/// The multipart form of an upload. Whether the file is accepted is decided by its content
+/// (PDF, DOC, DOCX, PNG or JPEG, at most 10 MB, not empty, agreeing with its extension).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    document_type: DocumentType,
+    /// Required when `documentType` is `coi`.
+    coi_type: Option<CoiType>,
+    #[schema(value_type = Option<DateInput>)]
+    expiration_date: Option<String>,
+    #[schema(max_length = 4000)]
+    notes: Option<String>,
+}
+
 /// Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`).
 #[utoipa::path(post, path = "/api/vendors/{id}/documents", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path, description = "Company key")),
-    request_body(content_type = "multipart/form-data", description = "file, documentType, coiType (coi), expirationDate?, notes?"),
+    request_body(content_type = "multipart/form-data", content = UploadForm),
     responses((status = 201, body = DocumentResponse), (status = 401, body = Envelope), (status = 402, body = Envelope),
         (status = 404, body = Envelope), (status = 413, body = Envelope), (status = 415, body = Envelope), (status = 422, body = Envelope)))]
 pub async fn upload(
@@ -96,7 +144,7 @@ pub async fn upload(
     multipart: Multipart,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let mut received = upload::receive(multipart).await?;
+    let mut received = upload::receive(multipart, &upload::UPLOAD_FIELDS).await?;
     let file = received
         .file
         .take()
@@ -208,14 +256,16 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 
 /// `PUT /api/documents/{id}`: absent fields stay; `null` clears a date or notes.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct DocumentUpdate {
+    #[schema(value_type = Option<DocumentType>)]
     pub document_type: Option<String>,
+    /// Required (here or already on the document) when the type is `coi`.
     #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<CoiType>)]
     pub coi_type: Option<Option<String>>,
     #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<DateInput>)]
     pub expiration_date: Option<Option<String>>,
     #[serde(deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
@@ -366,7 +416,7 @@ async fn file_response(ctx: &AppContext, doc: &documents::Model, inline: bool) -
 /// The exact bytes uploaded, as an attachment.
 #[utoipa::path(get, path = "/api/documents/{id}/download", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
-    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+    responses((status = 200, description = "The file"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn download(
     current: CurrentUser,
     State(ctx): State<AppContext>,
@@ -379,7 +429,7 @@ async fn download(
 /// PDFs and images inline, in a sandboxed response; Word files as an attachment.
 #[utoipa::path(get, path = "/api/documents/{id}/view", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
-    responses((status = 200, description = "The file", content_type = "application/pdf"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+    responses((status = 200, description = "The file, inline"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn view(
     current: CurrentUser,
     State(ctx): State<AppContext>,

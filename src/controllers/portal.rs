@@ -15,7 +15,7 @@ use crate::{
     errors::{envelope_with, field_error, too_many_requests, Envelope},
     mailers::portal::PortalMailer,
     models::{
-        compliance::{self, DocumentType},
+        compliance::{self, CoiType, DocumentType},
         documents::{self, SOURCE_PORTAL},
         organizations, vendors,
     },
@@ -30,7 +30,26 @@ const KEY_UNKNOWN: &str = "No vendor was found for this company key. Check the k
 #[serde(default)]
 pub struct KeyQuery {
     /// The company key the client gave the vendor.
+    #[param(required = true)]
     pub key: Option<String>,
+}
+
+/// The multipart form of a portal upload: an upload form with the company key.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct PortalUploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    company_key: String,
+    document_type: DocumentType,
+    /// Required when `documentType` is `coi`.
+    coi_type: Option<CoiType>,
+    /// Required, and not in the past, when `documentType` is `coi`.
+    #[schema(value_type = Option<super::documents::DateInput>)]
+    expiration_date: Option<String>,
+    #[schema(max_length = 4000)]
+    notes: Option<String>,
 }
 
 fn key_required() -> Response {
@@ -120,7 +139,7 @@ async fn validate_key(
 
 /// A document sent by the vendor: it lands in the client's vendor like one the client uploaded.
 #[utoipa::path(post, path = "/api/vendor-upload-document", tag = "portal",
-    request_body(content_type = "multipart/form-data", description = "file, documentType, coiType?, companyKey, notes?, expirationDate?"),
+    request_body(content_type = "multipart/form-data", content = PortalUploadForm),
     responses((status = 201, body = PortalUploadResponse), (status = 404, body = Envelope), (status = 413, body = Envelope),
         (status = 415, body = Envelope), (status = 422, body = Envelope), (status = 429, body = Envelope)))]
 async fn portal_upload(
@@ -133,7 +152,7 @@ async fn portal_upload(
     if let Err(wait) = limiters.portal_uploads.check(&client) {
         return Ok(too_many_requests(wait));
     }
-    let mut received = upload::receive(multipart).await?;
+    let mut received = upload::receive(multipart, &upload::PORTAL_FIELDS).await?;
     let key = received.field("companyKey").unwrap_or_default().to_string();
     let Some((vendor, org)) = vendor_for_key(&ctx, &key).await? else {
         // A wrong key here costs the same as a wrong key at validation.

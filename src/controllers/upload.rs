@@ -68,11 +68,23 @@ fn multipart_error(err: &axum::extract::multipart::MultipartError) -> Error {
     )
 }
 
+/// The text fields of the signed-in upload form, beside `file`.
+pub const UPLOAD_FIELDS: [&str; 4] = ["documentType", "coiType", "expirationDate", "notes"];
+/// The text fields of the portal's upload form, beside `file`.
+pub const PORTAL_FIELDS: [&str; 5] = [
+    "companyKey",
+    "documentType",
+    "coiType",
+    "expirationDate",
+    "notes",
+];
+
 /// Reads every part; the `file` part is written to a temporary file as it arrives.
 ///
 /// # Errors
-/// 413 past 10 MB, 400 for a broken or interrupted body, 422 for two files.
-pub async fn receive(mut multipart: Multipart) -> Result<Received> {
+/// 413 past 10 MB, 400 for a broken or interrupted body or a field not in `known`, 422 for two
+/// files.
+pub async fn receive(mut multipart: Multipart, known: &[&str]) -> Result<Received> {
     let mut fields = HashMap::new();
     let mut file: Option<ReceivedFile> = None;
     while let Some(mut field) = multipart
@@ -81,6 +93,13 @@ pub async fn receive(mut multipart: Multipart) -> Result<Received> {
         .map_err(|e| multipart_error(&e))?
     {
         let name = field.name().unwrap_or_default().to_string();
+        if name != "file" && !known.contains(&name.as_str()) {
+            return Err(api_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_upload",
+                "The upload has a field that is not part of the form.",
+            ));
+        }
         if name != "file" {
             let bytes = field.bytes().await.map_err(|e| multipart_error(&e))?;
             if bytes.len() > MAX_FIELD_BYTES {

@@ -8,7 +8,7 @@ use crate::{
     errors::Envelope,
     models::{
         documents, organizations, search,
-        vendors::{self, PlanLimit, VendorParams},
+        vendors::{self, PlanLimit, VendorFields, VendorParams},
     },
     settings::Settings,
     views::{documents::DocumentResponse, vendors::VendorResponse},
@@ -119,21 +119,17 @@ async fn show(
 }
 
 /// Saves the vendor form; the company key never changes.
-#[utoipa::path(put, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])), request_body = VendorParams,
+#[utoipa::path(put, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])), request_body = VendorFields,
     params(("id" = String, Path, description = "Company key")),
     responses((status = 200, body = VendorResponse), (status = 401, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
 async fn update(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
-    ApiJson(params): ApiJson<VendorParams>,
+    ApiJson(fields): ApiJson<VendorFields>,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let form = VendorParams {
-        company_key: None,
-        ..params
-    }
-    .validate()?;
+    let form = fields.validate()?;
     let vendor = vendor.update_from(&ctx.db, &form).await?;
     let (standing, _) = vendor.standing(&ctx.db).await?;
     super::ok_json(VendorResponse::new(&standing))

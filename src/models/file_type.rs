@@ -21,6 +21,8 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    pub const ALL: [Self; 5] = [Self::Pdf, Self::Doc, Self::Docx, Self::Png, Self::Jpeg];
+
     #[must_use]
     pub const fn content_type(self) -> &'static str {
         match self {
@@ -51,7 +53,7 @@ impl FileKind {
 
     #[must_use]
     pub fn from_content_type(ct: &str) -> Option<Self> {
-        [Self::Pdf, Self::Doc, Self::Docx, Self::Png, Self::Jpeg]
+        Self::ALL
             .into_iter()
             .find(|k| k.content_type() == ct)
     }

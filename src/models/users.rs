@@ -14,23 +14,30 @@ pub const ROLE_USER: &str = "user";
 pub const ROLE_ADMIN: &str = "admin";
 
 #[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RegisterParams {
+    /// 2 to 100 characters once trimmed.
     #[validate(custom(function = "validate_name"))]
+    #[schema(required = true, min_length = 2, max_length = 100, pattern = r"\S[\s\S]*\S")]
     pub name: String,
-    #[validate(email(message = "Invalid email address"))]
+    #[validate(custom(function = "validate_email"))]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     #[validate(custom(function = "crate::models::users::validate_password"))]
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
+    /// The organization's name; the user's name when empty.
     pub company: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct LoginParams {
-    #[validate(email(message = "Invalid email address"))]
+    #[validate(custom(function = "validate_email"))]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
     #[validate(length(min = 6, message = "Password must be at least 6 characters"))]
+    #[schema(required = true, min_length = 6)]
     pub password: String,
 }
 
@@ -62,6 +69,21 @@ fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
             .with_message("Name must be at most 100 characters".into()));
     }
     Ok(())
+}
+
+/// An email address: the `validator` rule (HTML's), and at most 254 characters (RFC 5321's
+/// limit on a path, which `validator` does not check).
+#[must_use]
+pub fn is_email(email: &str) -> bool {
+    email.chars().count() <= 254 && validator::ValidateEmail::validate_email(&email)
+}
+
+fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
+    if is_email(email) {
+        Ok(())
+    } else {
+        Err(validator::ValidationError::new("email").with_message("Invalid email address".into()))
+    }
 }
 
 /// Emails are compared without case or surrounding space.

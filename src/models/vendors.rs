@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{NaiveDate, Utc};
 use loco_rs::prelude::*;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use super::_entities::vendors::{self, ActiveModel, Entity, Model};
@@ -40,23 +40,82 @@ impl TenantEntity for Entity {
 #[async_trait::async_trait]
 impl ActiveModelBehavior for ActiveModel {}
 
-/// The fields of the vendor forms (API.md `POST /api/vendors`, `PUT /api/vendors/{id}`).
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct VendorParams {
+/// The service types a form offers, as the OpenAPI document names them.
+#[derive(ToSchema)]
+#[schema(rename_all = "kebab-case")]
+pub enum ServiceType {
+    GeneralContractor,
+    Plumbing,
+    Electrical,
+    Hvac,
+    Cleaning,
+    Landscaping,
+    Security,
+    PestControl,
+    Technology,
+    Consulting,
+    Other,
+}
+
+/// The fields of the vendor forms: what `PUT /api/vendors/{id}` sends (API.md).
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct VendorFields {
+    /// 1 to 200 characters once trimmed.
+    #[schema(required = true, min_length = 1, max_length = 200, pattern = r"\S")]
     pub name: String,
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
+    #[schema(required = true, value_type = ServiceType)]
     pub service_type: String,
+    #[schema(max_length = 50)]
     pub phone: Option<String>,
+    #[schema(max_length = 300)]
     pub address: Option<String>,
+    #[schema(max_length = 100)]
     pub city: Option<String>,
+    #[schema(max_length = 100)]
     pub state: Option<String>,
+    #[schema(max_length = 20)]
     pub zip_code: Option<String>,
+    #[schema(max_length = 5000)]
     pub notes: Option<String>,
-    /// Only on create: the key the form generated; the server makes one when absent.
-    pub company_key: Option<String>,
     /// Slot keys asked for on the upload portal; default all but `other`.
+    #[schema(value_type = Option<Vec<Slot>>)]
     pub required_documents: Option<Vec<String>>,
+    /// Ignored: a vendor's company key never changes (the edit form may send it back).
+    pub company_key: Option<String>,
+}
+
+/// `POST /api/vendors`: the form's fields and, optionally, the company key it generated. (Not
+/// `VendorFields` flattened: serde cannot refuse unknown fields through a flatten.)
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct VendorParams {
+    #[schema(required = true, min_length = 1, max_length = 200, pattern = r"\S")]
+    pub name: String,
+    #[schema(required = true, format = Email, max_length = 254)]
+    pub email: String,
+    #[schema(required = true, value_type = ServiceType)]
+    pub service_type: String,
+    #[schema(max_length = 50)]
+    pub phone: Option<String>,
+    #[schema(max_length = 300)]
+    pub address: Option<String>,
+    #[schema(max_length = 100)]
+    pub city: Option<String>,
+    #[schema(max_length = 100)]
+    pub state: Option<String>,
+    #[schema(max_length = 20)]
+    pub zip_code: Option<String>,
+    #[schema(max_length = 5000)]
+    pub notes: Option<String>,
+    /// Slot keys asked for on the upload portal; default all but `other`.
+    #[schema(value_type = Option<Vec<Slot>>)]
+    pub required_documents: Option<Vec<String>>,
+    /// The key the form generated (8 letters or digits); the server makes one when absent.
+    #[schema(pattern = r"^\s*([A-Za-z0-9]{8})?\s*$")]
+    pub company_key: Option<String>,
 }
 
 fn clean(
@@ -94,7 +153,47 @@ pub struct ValidVendor {
 impl VendorParams {
     /// # Errors
     /// A 422 naming each invalid field.
+    pub fn validate(self) -> Result<ValidVendor> {
+        let Self {
+            name,
+            email,
+            service_type,
+            phone,
+            address,
+            city,
+            state,
+            zip_code,
+            notes,
+            required_documents,
+            company_key,
+        } = self;
+        VendorFields {
+            name,
+            email,
+            service_type,
+            phone,
+            address,
+            city,
+            state,
+            zip_code,
+            notes,
+            required_documents,
+            company_key: None,
+        }
+        .validate_with_key(company_key.as_ref())
+    }
+}
+
+impl VendorFields {
+    /// The fields of an edit, where the company key never changes.
+    ///
+    /// # Errors
+    /// A 422 naming each invalid field.
     pub fn validate(&self) -> Result<ValidVendor> {
+        self.validate_with_key(None)
+    }
+
+    fn validate_with_key(&self, company_key: Option<&String>) -> Result<ValidVendor> {
         let mut errs = FieldErrors::new();
         let mut push =
             |f: &str, m: &str| errs.entry(f.to_string()).or_default().push(m.to_string());
@@ -107,7 +206,7 @@ impl VendorParams {
         let email = self.email.trim().to_lowercase();
         if email.is_empty() {
             push("email", "Contact email is required");
-        } else if !validator::ValidateEmail::validate_email(&email) {
+        } else if !super::users::is_email(&email) {
             push("email", "Invalid email address");
         }
         let service_type = self.service_type.trim().to_string();
@@ -116,9 +215,7 @@ impl VendorParams {
         } else if !SERVICE_TYPES.contains(&service_type.as_str()) {
             push("serviceType", "Choose a service type from the list");
         }
-        let company_key = self
-            .company_key
-            .as_ref()
+        let company_key = company_key
             .map(|k| k.trim().to_string())
             .filter(|k| !k.is_empty());
         if company_key

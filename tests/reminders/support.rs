@@ -13,7 +13,7 @@ use vendorwatch::models::{
     compliance::{CoiType, DocumentType},
     documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
     organizations, users,
-    vendors::{self, PlanLimit, VendorParams},
+    vendors::{self, PlanLimit, VendorFields},
 };
 
 pub const OFFSETS: [u32; 3] = [30, 7, 0];
@@ -62,7 +62,7 @@ pub async fn client(ctx: &AppContext, company: &str, emails: &[String]) -> Clien
 }
 
 pub async fn vendor(ctx: &AppContext, client: &Client, name: &str, email: &str) -> vendors::Model {
-    let form = VendorParams {
+    let form = VendorFields {
         name: name.into(),
         email: email.into(),
         service_type: "plumbing".into(),

@@ -461,3 +461,77 @@ async fn nul_characters_are_refused_before_they_reach_the_database() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_bad_token_is_not_logged_as_an_error() {
+    use tracing_subscriber::layer::SubscriberExt;
+    let counter = LevelCounter::default();
+    let subscriber = tracing_subscriber::registry().with(counter.clone());
+    let _guard = tracing::subscriber::set_default(subscriber);
+    with_app(|server, _ctx| async move {
+        let (h, v) = bearer("not.a.token");
+        let res = server.get("/api/vendors").add_header(h, v).await;
+        assert_envelope(&res, 401, "unauthorized");
+        assert_eq!(counter.errors.load(Ordering::SeqCst), 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn bodies_carry_only_their_known_fields_in_their_documented_forms() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = vendor_of(&server, &ann, "Known Co").await;
+        let (h, v) = bearer(&ann.token);
+        let res = server
+            .post("/api/vendors")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"name": "Extra Co", "email": "e@x.co", "serviceType": "other", "isAdmin": true}))
+            .await;
+        assert_envelope(&res, 400, "invalid_body");
+        let long_email = format!("a@{}.com", vec!["b".repeat(60); 5].join("."));
+        assert!(long_email.len() > 254);
+        let res = server
+            .post("/api/vendors")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"name": "Long Co", "email": long_email, "serviceType": "other"}))
+            .await;
+        assert_envelope(&res, 422, "validation_failed");
+        let res = server
+            .post("/api/auth/register")
+            .json(&json!({"name": "Bo Bo", "email": long_email, "password": "secret-pass"}))
+            .await;
+        assert_envelope(&res, 422, "validation_failed");
+        assert_eq!(
+            get(&server, &ann, "/api/vendors").await.json::<Vec<Value>>().len(),
+            1
+        );
+
+        let doc: Value = upload(&server, &ann, &id, &UploadSpec::pdf("w9")).await.json();
+        let doc_id = doc["id"].as_str().unwrap();
+        for date in ["2026-12-31garbage", "31/12/2026", "2026-02-30"] {
+            let res = server
+                .put(&format!("/api/documents/{doc_id}"))
+                .add_header(h.clone(), v.clone())
+                .json(&json!({"expirationDate": date}))
+                .await;
+            assert_envelope(&res, 422, "validation_failed");
+        }
+        let res = server
+            .put(&format!("/api/documents/{doc_id}"))
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"expirationDate": "2027-03-01T10:00:00Z"}))
+            .await;
+        assert_eq!(res.json::<Value>()["expirationDate"], "2027-03-01");
+
+        let form = UploadSpec::pdf("w9").form().add_text("uploadedBy", "someone else");
+        let res = server
+            .post(&format!("/api/vendors/{id}/documents"))
+            .add_header(h, v)
+            .multipart(form)
+            .await;
+        assert_envelope(&res, 400, "invalid_upload");
+        assert_eq!(stored_files(&ctx, &ann).await.len(), 1);
+    })
+    .await;
+}
