@@ -2,6 +2,7 @@ mod auth;
 mod documents;
 mod lists;
 mod outbox;
+mod paging;
 mod platform;
 mod portal;
 mod storage_s3;
