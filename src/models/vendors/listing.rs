@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, Query},
+    sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query},
     FromQueryResult,
 };
 
@@ -14,7 +14,7 @@ use super::{today, vendors, Entity, Model, VendorStanding};
 use crate::models::{
     _entities::documents,
     compliance::{
-        sql::{rank, vendor_rank},
+        sql::{document_rank, rank, vendor_rank},
         Status,
     },
     search::{self, Page},
@@ -131,39 +131,65 @@ impl Model {
             .collect())
     }
 
-    /// How many of the organization's vendors have each status (one grouped query).
+    /// How many of the organization's vendors have each status: one query, grouping the
+    /// current documents by vendor, then the vendors by their worst status.
     ///
     /// # Errors
     /// Database errors.
     pub async fn counts_by_status(db: &DatabaseConnection, org_id: i64) -> Result<VendorCounts> {
-        let rank_of = Alias::new("vendor_rank");
-        let inner = Query::select()
-            .expr_as(vendor_rank(today()), rank_of.clone())
-            .from(vendors::Entity)
-            .and_where(Expr::col((vendors::Entity, vendors::Column::OrganizationId)).eq(org_id))
+        let (ranks, worst, n) = (
+            Alias::new("ranks"),
+            Alias::new("vendor_rank"),
+            Alias::new("n"),
+        );
+        let expiration = Expr::col((documents::Entity, documents::Column::ExpirationDate));
+        let by_vendor = Query::select()
+            .column(documents::Column::VendorId)
+            .expr_as(
+                Func::max(document_rank(&expiration, today())),
+                worst.clone(),
+            )
+            .from(documents::Entity)
+            .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
+            .and_where(Expr::col(documents::Column::IsCurrent).eq(true))
+            .group_by_col(documents::Column::VendorId)
             .to_owned();
-        let n = Alias::new("n");
+        // Grouped by the bare rank (NULL: no current document), so the GROUP BY repeats no
+        // bound parameter, which PostgreSQL would not match with the select list.
         let grouped = Query::select()
-            .column(rank_of.clone())
-            .expr_as(Func::count(Expr::col(rank_of.clone())), n.clone())
-            .from_subquery(inner, Alias::new("ranked"))
-            .group_by_col(rank_of)
+            .expr_as(Expr::col((ranks.clone(), worst.clone())), worst.clone())
+            .expr_as(
+                Func::count(Expr::col((vendors::Entity, vendors::Column::Id))),
+                n,
+            )
+            .from(vendors::Entity)
+            .join_subquery(
+                JoinType::LeftJoin,
+                by_vendor,
+                ranks.clone(),
+                Expr::col((ranks.clone(), documents::Column::VendorId))
+                    .equals((vendors::Entity, vendors::Column::Id)),
+            )
+            .and_where(Expr::col((vendors::Entity, vendors::Column::OrganizationId)).eq(org_id))
+            .group_by_col((ranks, worst))
             .to_owned();
         let mut counts = VendorCounts::default();
         for row in db.query_all(&grouped).await? {
-            let r: i32 = row.try_get("", "vendor_rank")?;
+            let r: Option<i32> = row.try_get("", "vendor_rank")?;
             let n = u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0);
             counts.total += n;
-            let slot = if r == rank(Status::Current) {
-                &mut counts.current
-            } else if r == rank(Status::ExpiringSoon) {
-                &mut counts.expiring_soon
-            } else if r == rank(Status::Expired) {
-                &mut counts.expired
-            } else {
-                &mut counts.missing
-            };
-            *slot += n;
+            let status = r.map_or(Status::Missing, |r| {
+                [Status::Current, Status::ExpiringSoon, Status::Expired]
+                    .into_iter()
+                    .find(|s| rank(*s) == r)
+                    .unwrap_or(Status::Missing)
+            });
+            *match status {
+                Status::Current => &mut counts.current,
+                Status::ExpiringSoon => &mut counts.expiring_soon,
+                Status::Expired => &mut counts.expired,
+                Status::Missing => &mut counts.missing,
+            } += n;
         }
         Ok(counts)
     }
