@@ -14,7 +14,8 @@
 //! With `DATABASE_URL` the database `vendorwatch_list_bench` on that server is dropped and
 //! recreated. Options: `--vendors N` (10000; 10 documents each), `--runs N` (7), `--reuse`
 //! (measure the database an earlier run seeded). Seeding runs in a child process of its own, so
-//! the memory measured is only the requests'.
+//! the memory measured is only the requests'. `LIST_BENCH_DUMP=dir` writes each answer's body
+//! there, to compare two versions of the code on the same database.
 
 mod seed;
 
@@ -245,6 +246,10 @@ async fn main() {
             let (status, count, body) = call(&router, "GET", path, Some(&token), None).await;
             times.push(started.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(status, StatusCode::OK, "{path}");
+            if let Ok(dir) = std::env::var("LIST_BENCH_DUMP") {
+                let name = path.replace(['/', '?', '='], "_");
+                std::fs::write(format!("{dir}/{name}.json"), &body).unwrap();
+            }
             (size, total) = (body.len(), count);
         }
         let (min, max) = (
