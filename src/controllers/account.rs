@@ -1,11 +1,11 @@
 use crate::errors::ApiResult;
-use chrono::Duration;
+use chrono::Days;
 use loco_rs::prelude::*;
 
 use super::current::CurrentUser;
 use crate::{
     errors::Envelope,
-    models::{compliance::Status, documents, vendors},
+    models::{documents, vendors},
     settings::Settings,
     views::account::{
         DashboardStats, DocumentsByStatus, ExpirationBucket, PaymentStatus, PlanInfo, Plans,
@@ -31,50 +31,27 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
 #[utoipa::path(get, path = "/api/dashboard/stats", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = DashboardStats), (status = 401, body = Envelope)))]
 async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
-    let standings = vendors::Model::standings(&ctx.db, current.org.id).await?;
-    let mut stats = DashboardStats {
-        total_vendors: standings.len() as u64,
-        ..Default::default()
-    };
-    for s in &standings {
-        match s.status {
-            Status::Current => stats.compliant_vendors += 1,
-            Status::ExpiringSoon => stats.expiring_vendors += 1,
-            Status::Expired | Status::Missing => stats.non_compliant_vendors += 1,
-        }
-    }
-    let (docs, _) = documents::Model::list_current(
-        &ctx.db,
-        current.org.id,
-        &documents::DocumentQuery::default(),
-    )
-    .await?;
     let today = documents::today();
-    let mut by_status = DocumentsByStatus::default();
-    let mut weeks = vec![0u64; 13];
-    for (doc, _) in &docs {
-        match doc.status(today) {
-            Status::Current | Status::Missing => by_status.current += 1,
-            Status::ExpiringSoon => by_status.expiring_soon += 1,
-            Status::Expired => by_status.expired += 1,
-        }
-        if let Some(exp) = doc.expiration_date {
-            let days = (exp - today).num_days();
-            if (0..91).contains(&days) {
-                weeks[usize::try_from(days / 7).unwrap_or(12).min(12)] += 1;
-            }
-        }
-    }
-    stats.documents_by_status = by_status;
-    stats.expirations_next_90_days = weeks
-        .into_iter()
-        .enumerate()
-        .map(|(i, count)| ExpirationBucket {
-            week_start: (today + Duration::days(i64::try_from(i).unwrap_or(0) * 7)).to_string(),
-            count,
-        })
-        .collect();
-    super::ok_json(stats)
+    let vendors = vendors::Model::counts_by_status(&ctx.db, current.org.id).await?;
+    let chart = documents::Model::chart(&ctx.db, current.org.id, today).await?;
+    super::ok_json(DashboardStats {
+        total_vendors: vendors.total,
+        compliant_vendors: vendors.current,
+        expiring_vendors: vendors.expiring_soon,
+        non_compliant_vendors: vendors.expired + vendors.missing,
+        documents_by_status: DocumentsByStatus {
+            current: chart.current,
+            expiring_soon: chart.expiring_soon,
+            expired: chart.expired,
+        },
+        expirations_next_90_days: (0..)
+            .zip(chart.weeks)
+            .map(|(week, count)| ExpirationBucket {
+                week_start: (today + Days::new(week * 7)).to_string(),
+                count,
+            })
+            .collect(),
+    })
 }
 
 /// What the public pages show that is configuration: the support contact and the plans.

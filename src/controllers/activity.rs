@@ -2,7 +2,7 @@ use crate::errors::{ApiError, ApiResult};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
-use super::{current::CurrentUser, list_response};
+use super::{current::CurrentUser, list_response, Paging};
 use crate::{
     errors::{field_error, Envelope},
     models::activities::{self, ActivityQuery},
@@ -12,8 +12,6 @@ use crate::{
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct ActivityFilter {
-    pub limit: Option<u64>,
-    pub offset: Option<u64>,
     /// One activity type, e.g. `document_uploaded`.
     #[serde(rename = "type")]
     pub activity_type: Option<String>,
@@ -22,12 +20,13 @@ pub struct ActivityFilter {
 }
 
 /// The organization's activity log, newest first.
-#[utoipa::path(get, path = "/api/activity-logs", tag = "activity", security(("bearer" = [])), params(ActivityFilter),
+#[utoipa::path(get, path = "/api/activity-logs", tag = "activity", security(("bearer" = [])), params(ActivityFilter, Paging),
     responses((status = 200, body = [ActivityResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<ActivityFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult {
     let activity_type = filter.activity_type.filter(|t| !t.is_empty() && t != "all");
     if activity_type
@@ -39,8 +38,7 @@ async fn list(
     let query = ActivityQuery {
         activity_type,
         q: filter.q,
-        limit: filter.limit,
-        offset: filter.offset,
+        page: paging.page(),
     };
     let (rows, total) = activities::Model::list(&ctx.db, current.org.id, &query).await?;
     let body: Vec<ActivityResponse> = rows.iter().map(ActivityResponse::from).collect();

@@ -45,7 +45,9 @@ pub struct DateInput;
 
 impl utoipa::PartialSchema for DateInput {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        use utoipa::openapi::schema::{
+            AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type,
+        };
         let string = |format: Option<KnownFormat>, pattern: Option<&str>| {
             ObjectBuilder::new()
                 .schema_type(Type::String)
@@ -172,17 +174,16 @@ pub struct DocumentFilter {
     pub document_type: Option<String>,
     /// Text in the file name, type or notes.
     pub q: Option<String>,
-    pub limit: Option<u64>,
-    pub offset: Option<u64>,
 }
 
 /// The organization's current documents.
-#[utoipa::path(get, path = "/api/documents", tag = "documents", security(("bearer" = [])), params(DocumentFilter),
+#[utoipa::path(get, path = "/api/documents", tag = "documents", security(("bearer" = [])), params(DocumentFilter, super::Paging),
     responses((status = 200, body = [DocumentResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<DocumentFilter>,
+    Query(paging): Query<super::Paging>,
 ) -> ApiResult {
     let status = super::status_filter(filter.status.as_deref())?;
     let document_type = match filter
@@ -202,8 +203,7 @@ async fn list(
         status,
         document_type,
         q: filter.q,
-        limit: filter.limit,
-        offset: filter.offset,
+        page: paging.page(),
     };
     let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
     let today = documents::today();

@@ -41,12 +41,26 @@ pub fn list_response<T: Serialize>(items: &[T], total: u64) -> ApiResult {
     Ok(res)
 }
 
-/// `limit` and `offset` of list endpoints; without `limit`, everything.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+/// `limit` and `offset` of every list endpoint (a `Query` of its own beside the list's filters);
+/// without `limit`, everything. A negative or non-numeric value is a 400; values past what the
+/// databases take mean the same rows as the largest they take.
+#[derive(Debug, Default, Clone, Copy, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct Paging {
+    /// Rows at most.
     pub limit: Option<u64>,
+    /// Rows skipped first.
     pub offset: Option<u64>,
+}
+
+impl Paging {
+    #[must_use]
+    pub const fn page(self) -> crate::models::search::Page {
+        crate::models::search::Page {
+            limit: self.limit,
+            offset: self.offset,
+        }
+    }
 }
 
 /// The `status` query filter of a list: absent, empty or `all` means no filter.

@@ -78,7 +78,10 @@ fn add_common(path: &str, operation: &mut Operation) {
     if path.ends_with("/download") {
         responses.insert("200".to_string(), file_response(&FileKind::ALL));
     } else if path.ends_with("/view") {
-        let viewable: Vec<FileKind> = FileKind::ALL.into_iter().filter(|k| k.is_viewable()).collect();
+        let viewable: Vec<FileKind> = FileKind::ALL
+            .into_iter()
+            .filter(|k| k.is_viewable())
+            .collect();
         responses.insert("200".to_string(), file_response(&viewable));
     }
 }

@@ -7,8 +7,8 @@ use super::{current::CurrentUser, json::ApiJson, list_response, upload, Paging};
 use crate::{
     errors::Envelope,
     models::{
-        documents, organizations, search,
-        vendors::{self, PlanLimit, VendorFields, VendorParams},
+        documents, organizations,
+        vendors::{self, PlanLimit, VendorFields, VendorParams, VendorQuery},
     },
     settings::Settings,
     views::{documents::DocumentResponse, vendors::VendorResponse},
@@ -21,8 +21,6 @@ pub struct VendorFilter {
     pub q: Option<String>,
     /// `current`, `expiring_soon`, `expired` or `missing`.
     pub status: Option<String>,
-    pub limit: Option<u64>,
-    pub offset: Option<u64>,
 }
 
 fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
@@ -39,36 +37,22 @@ fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
 }
 
 /// The organization's vendors with their compliance standing.
-#[utoipa::path(get, path = "/api/vendors", tag = "vendors", security(("bearer" = [])), params(VendorFilter),
+#[utoipa::path(get, path = "/api/vendors", tag = "vendors", security(("bearer" = [])), params(VendorFilter, Paging),
     responses((status = 200, body = [VendorResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(filter): Query<VendorFilter>,
+    Query(paging): Query<Paging>,
 ) -> ApiResult {
-    let status = super::status_filter(filter.status.as_deref())?;
-    let q = search::text(filter.q.as_deref()).map(str::to_lowercase);
-    let matching: Vec<VendorResponse> = vendors::Model::standings(&ctx.db, current.org.id)
-        .await?
-        .iter()
-        .filter(|s| status.is_none_or(|st| s.status == st))
-        .filter(|s| {
-            q.as_deref().is_none_or(|q| {
-                [
-                    &s.vendor.name,
-                    &s.vendor.email,
-                    &s.vendor.service_type,
-                    &s.vendor.key,
-                ]
-                .iter()
-                .any(|f| f.to_lowercase().contains(q))
-            })
-        })
-        .map(VendorResponse::new)
-        .collect();
-    let total = matching.len() as u64;
-    let page: Vec<VendorResponse> = search::window(matching, filter.offset, filter.limit).collect();
-    list_response(&page, total)
+    let query = VendorQuery {
+        status: super::status_filter(filter.status.as_deref())?,
+        q: filter.q,
+        page: paging.page(),
+    };
+    let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
+    let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
+    list_response(&body, total)
 }
 
 /// Adds a vendor, within the plan's vendor limit.
@@ -161,10 +145,10 @@ async fn documents_of(
     Query(paging): Query<Paging>,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let docs = documents::Model::list_for_vendor(&ctx.db, &vendor).await?;
+    let (docs, total) = documents::Model::list_for_vendor(&ctx.db, &vendor, paging.page()).await?;
     let today = vendors::today();
-    let total = docs.len() as u64;
-    let page: Vec<DocumentResponse> = search::window(&docs, paging.offset, paging.limit)
+    let page: Vec<DocumentResponse> = docs
+        .iter()
         .map(|d| DocumentResponse::new(d, &vendor, today))
         .collect();
     list_response(&page, total)

@@ -46,8 +46,7 @@ pub struct Subject {
 pub struct ActivityQuery {
     pub activity_type: Option<String>,
     pub q: Option<String>,
-    pub limit: Option<u64>,
-    pub offset: Option<u64>,
+    pub page: super::search::Page,
 }
 
 impl Model {
@@ -94,15 +93,11 @@ impl Model {
             ));
         }
         let total = select.clone().count(db).await?;
-        let mut select = select
-            .order_by_desc(activities::Column::CreatedAt)
-            .order_by_desc(activities::Column::Id);
-        if let Some(offset) = query.offset {
-            select = select.offset(offset);
-        }
-        if let Some(limit) = query.limit {
-            select = select.limit(limit);
-        }
-        Ok((select.all(db).await?, total))
+        let page = query.page.apply(
+            select
+                .order_by_desc(activities::Column::CreatedAt)
+                .order_by_desc(activities::Column::Id),
+        );
+        Ok((page.all(db).await?, total))
     }
 }

@@ -6,6 +6,8 @@ use rand::{distr::Alphanumeric, Rng};
 use sea_orm::sea_query::{CaseStatement, Expr};
 use serde::{Deserialize, Serialize};
 
+pub mod sql;
+
 /// Days before expiry within which a document is `expiring_soon`.
 pub const EXPIRING_SOON_DAYS: i64 = 30;
 pub const COMPANY_KEY_LEN: usize = 8;

@@ -10,12 +10,16 @@ use super::{
     _entities::vendors,
     activities::{self, Subject},
     compliance::{self, CoiType, DocumentType, Slot, Status},
-    organizations, reminders, search,
+    organizations, reminders,
 };
 use crate::errors::{self, api_error};
 
 pub const SOURCE_USER: &str = "user";
 pub const SOURCE_PORTAL: &str = "vendor_portal";
+
+mod listing;
+
+pub use listing::{DocumentChart, DocumentQuery, CHART_WEEKS};
 
 impl TenantEntity for Entity {
     type TenantId = i64;
@@ -67,16 +71,6 @@ pub struct UploadContext<'a> {
     pub documents_per_vendor: Option<u64>,
     pub reminder_offsets: &'a [u32],
     pub source: &'static str,
-}
-
-/// Filters of the organization-wide document list.
-#[derive(Debug, Default, Clone)]
-pub struct DocumentQuery {
-    pub status: Option<Status>,
-    pub document_type: Option<String>,
-    pub q: Option<String>,
-    pub limit: Option<u64>,
-    pub offset: Option<u64>,
 }
 
 /// Makes superseded documents history: no longer current, and without pending reminders.
@@ -217,76 +211,6 @@ impl Model {
         .await?;
         txn.commit().await?;
         Ok(document)
-    }
-
-    /// The organization's current documents with their vendors, newest first.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn list_current(
-        db: &DatabaseConnection,
-        org_id: i64,
-        query: &DocumentQuery,
-    ) -> Result<(Vec<(Self, vendors::Model)>, u64)> {
-        let mut select = Entity::find()
-            .in_tenant(org_id)
-            .filter(documents::Column::IsCurrent.eq(true));
-        if let Some(t) = &query.document_type {
-            select = select.filter(documents::Column::DocumentType.eq(t.as_str()));
-        }
-        if let Some(q) = search::text(query.q.as_deref()) {
-            select = select.filter(
-                Condition::any()
-                    .add(search::contains_ci(
-                        (documents::Entity, documents::Column::FileName),
-                        q,
-                    ))
-                    .add(search::contains_ci(
-                        (documents::Entity, documents::Column::DocumentType),
-                        q,
-                    ))
-                    .add(search::contains_ci(
-                        (documents::Entity, documents::Column::Notes),
-                        q,
-                    ))
-                    .add(search::contains_ci(
-                        (documents::Entity, documents::Column::CoiType),
-                        q,
-                    )),
-            );
-        }
-        let rows = select
-            .order_by_desc(documents::Column::CreatedAt)
-            .order_by_desc(documents::Column::Id)
-            .find_also_related(vendors::Entity)
-            .all(db)
-            .await?;
-        let today = today();
-        let matching: Vec<(Self, vendors::Model)> = rows
-            .into_iter()
-            .filter_map(|(d, v)| Some((d, v?)))
-            .filter(|(d, _)| query.status.is_none_or(|s| d.status(today) == s))
-            .collect();
-        let total = matching.len() as u64;
-        let page = search::window(matching, query.offset, query.limit).collect();
-        Ok((page, total))
-    }
-
-    /// Every version of every document of a vendor: current ones first, newest first.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn list_for_vendor(
-        db: &DatabaseConnection,
-        vendor: &vendors::Model,
-    ) -> Result<Vec<Self>> {
-        Ok(Entity::find()
-            .filter(documents::Column::VendorId.eq(vendor.id))
-            .order_by_desc(documents::Column::IsCurrent)
-            .order_by_desc(documents::Column::CreatedAt)
-            .order_by_desc(documents::Column::Id)
-            .all(db)
-            .await?)
     }
 
     /// The other versions of this document's slot, newest first (none for `other`).

@@ -53,9 +53,7 @@ impl FileKind {
 
     #[must_use]
     pub fn from_content_type(ct: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|k| k.content_type() == ct)
+        Self::ALL.into_iter().find(|k| k.content_type() == ct)
     }
 }
 

@@ -90,27 +90,25 @@ impl Model {
     pub async fn list(
         db: &DatabaseConnection,
         org_id: i64,
-        limit: Option<u64>,
-        offset: Option<u64>,
+        page: super::search::Page,
     ) -> Result<(Vec<(Self, documents::Model, vendors::Model)>, u64)> {
         let select = Entity::find().in_tenant(org_id);
         let total = select.clone().count(db).await?;
-        let mut select = select
-            .order_by_asc(reminders::Column::ReminderDate)
-            .order_by_asc(reminders::Column::Id);
-        if let Some(offset) = offset {
-            select = select.offset(offset);
-        }
-        if let Some(limit) = limit {
-            select = select.limit(limit);
-        }
-        let rows = select.find_also_related(documents::Entity).all(db).await?;
-        let doc_ids: Vec<i64> = rows
+        let rows = page
+            .apply(
+                select
+                    .order_by_asc(reminders::Column::ReminderDate)
+                    .order_by_asc(reminders::Column::Id),
+            )
+            .find_also_related(documents::Entity)
+            .all(db)
+            .await?;
+        let vendor_ids: Vec<i64> = rows
             .iter()
             .filter_map(|(_, d)| d.as_ref().map(|d| d.vendor_id))
             .collect();
         let vendors: std::collections::HashMap<i64, vendors::Model> = vendors::Entity::find()
-            .filter(vendors::Column::Id.is_in(doc_ids))
+            .filter(vendors::Column::Id.is_in(vendor_ids))
             .all(db)
             .await?
             .into_iter()

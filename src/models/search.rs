@@ -1,6 +1,9 @@
-//! Case-insensitive "contains" filters that behave the same on SQLite and PostgreSQL.
+//! Search filters and paging windows that behave the same on SQLite and PostgreSQL.
 
-use sea_orm::sea_query::{Expr, ExprTrait, Func, IntoColumnRef, LikeExpr};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Func, IntoColumnRef, LikeExpr},
+    QuerySelect,
+};
 
 /// `lower(col) LIKE '%q%'`, with `%`, `_` and `\` in `q` taken literally.
 #[must_use]
@@ -19,13 +22,63 @@ pub fn text(q: Option<&str>) -> Option<&str> {
     q.map(str::trim).filter(|q| !q.is_empty())
 }
 
-/// The `offset`/`limit` window of a list that was filtered in memory.
-pub fn window<T>(
-    items: impl IntoIterator<Item = T>,
-    offset: Option<u64>,
-    limit: Option<u64>,
-) -> impl Iterator<Item = T> {
-    let offset = offset.map_or(0, |o| usize::try_from(o).unwrap_or(usize::MAX));
-    let limit = limit.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
-    items.into_iter().skip(offset).take(limit)
+/// The `limit`/`offset` window of a list, as SQL takes it on SQLite and PostgreSQL alike.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Page {
+    /// Rows at most; `None`: every row.
+    pub limit: Option<u64>,
+    /// Rows skipped first.
+    pub offset: Option<u64>,
+}
+
+impl Page {
+    /// The largest `LIMIT` or `OFFSET` the databases take (they bind them as signed 64-bit).
+    const MAX: u64 = i64::MAX.unsigned_abs();
+
+    /// `LIMIT` and `OFFSET` for SQL: both at most `i64::MAX` (larger ones mean the same
+    /// rows), and an offset always with a limit, which `SQLite` requires.
+    #[must_use]
+    pub fn sql(self) -> (Option<u64>, Option<u64>) {
+        let offset = self
+            .offset
+            .map(|o| Ord::min(o, Self::MAX))
+            .filter(|o| *o > 0);
+        let limit = match (self.limit, offset) {
+            (Some(l), _) => Some(Ord::min(l, Self::MAX)),
+            (None, Some(_)) => Some(Self::MAX),
+            (None, None) => None,
+        };
+        (limit, offset)
+    }
+
+    /// `select` restricted to this window.
+    #[must_use]
+    pub fn apply<Q: QuerySelect>(self, select: Q) -> Q {
+        let (limit, offset) = self.sql();
+        select.limit(limit).offset(offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Page;
+
+    const MAX: u64 = i64::MAX.unsigned_abs();
+
+    #[test]
+    fn windows_stay_within_what_sql_takes() {
+        let page = |limit, offset| Page { limit, offset }.sql();
+        assert_eq!(page(None, None), (None, None));
+        assert_eq!(page(Some(25), None), (Some(25), None));
+        assert_eq!(page(Some(25), Some(50)), (Some(25), Some(50)));
+        assert_eq!(
+            page(None, Some(3)),
+            (Some(MAX), Some(3)),
+            "SQLite needs a LIMIT"
+        );
+        assert_eq!(page(Some(u64::MAX), None), (Some(MAX), None));
+        assert_eq!(page(None, Some(u64::MAX)), (Some(MAX), Some(MAX)));
+        assert_eq!(page(Some(0), Some(0)), (Some(0), None));
+        assert_eq!(page(None, Some(0)), (None, None));
+    }
 }

@@ -18,7 +18,12 @@ pub const ROLE_ADMIN: &str = "admin";
 pub struct RegisterParams {
     /// 2 to 100 characters once trimmed.
     #[validate(custom(function = "validate_name"))]
-    #[schema(required = true, min_length = 2, max_length = 100, pattern = r"\S[\s\S]*\S")]
+    #[schema(
+        required = true,
+        min_length = 2,
+        max_length = 100,
+        pattern = r"\S[\s\S]*\S"
+    )]
     pub name: String,
     #[validate(custom(function = "validate_email"))]
     #[schema(required = true, format = Email, max_length = 254)]

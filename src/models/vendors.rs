@@ -1,7 +1,5 @@
 //! Vendors: an organization's suppliers, each reachable by its company key.
 
-use std::collections::HashMap;
-
 use chrono::{NaiveDate, Utc};
 use loco_rs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -28,6 +26,10 @@ pub const SERVICE_TYPES: [&str; 11] = [
     "consulting",
     "other",
 ];
+
+mod listing;
+
+pub use listing::{VendorCounts, VendorQuery};
 
 impl TenantEntity for Entity {
     type TenantId = i64;
@@ -281,16 +283,28 @@ pub struct VendorStanding {
 impl VendorStanding {
     #[must_use]
     pub fn new(vendor: Model, current: &[documents::Model], today: NaiveDate) -> Self {
+        Self::of(
+            vendor,
+            current
+                .iter()
+                .map(|d| (d.slot.as_str(), d.expiration_date, d.pid)),
+            today,
+        )
+    }
+
+    /// The standing from the vendor's current documents as (slot, expiration date, id).
+    #[must_use]
+    pub fn of<'a>(
+        vendor: Model,
+        current: impl IntoIterator<Item = (&'a str, Option<NaiveDate>, Uuid)>,
+        today: NaiveDate,
+    ) -> Self {
+        let mut document_count = 0;
         let statuses: Vec<(Slot, Status, Uuid)> = current
-            .iter()
-            .filter_map(|d| {
-                Slot::parse(&d.slot).map(|s| {
-                    (
-                        s,
-                        compliance::document_status(d.expiration_date, today),
-                        d.pid,
-                    )
-                })
+            .into_iter()
+            .inspect(|_| document_count += 1)
+            .filter_map(|(slot, expiration, pid)| {
+                Slot::parse(slot).map(|s| (s, compliance::document_status(expiration, today), pid))
             })
             .collect();
         let slots = Slot::ALL
@@ -308,7 +322,7 @@ impl VendorStanding {
         Self {
             vendor,
             status: compliance::vendor_status(statuses.iter().map(|(_, s, _)| *s)),
-            document_count: current.len(),
+            document_count,
             slots,
         }
     }
@@ -356,35 +370,6 @@ impl Model {
     /// Database errors.
     pub async fn count_in_org<C: ConnectionTrait>(db: &C, org_id: i64) -> Result<u64> {
         Ok(Entity::find().in_tenant(org_id).count(db).await?)
-    }
-
-    /// Every vendor of the organization with its standing, by name.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn standings(db: &DatabaseConnection, org_id: i64) -> Result<Vec<VendorStanding>> {
-        let vendors = Entity::find()
-            .in_tenant(org_id)
-            .order_by_asc(vendors::Column::Name)
-            .all(db)
-            .await?;
-        let current = documents::Entity::find()
-            .filter(documents::Column::OrganizationId.eq(org_id))
-            .filter(documents::Column::IsCurrent.eq(true))
-            .all(db)
-            .await?;
-        let mut by_vendor: HashMap<i64, Vec<documents::Model>> = HashMap::new();
-        for doc in current {
-            by_vendor.entry(doc.vendor_id).or_default().push(doc);
-        }
-        let today = today();
-        Ok(vendors
-            .into_iter()
-            .map(|v| {
-                let docs = by_vendor.remove(&v.id).unwrap_or_default();
-                VendorStanding::new(v, &docs, today)
-            })
-            .collect())
     }
 
     /// One vendor's standing and its current documents.

@@ -4,6 +4,7 @@ mod documents;
 mod hardening;
 mod lists;
 mod outbox;
+mod paging;
 mod platform;
 mod portal;
 mod storage_s3;

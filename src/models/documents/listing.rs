@@ -1,0 +1,160 @@
+//! The document lists and the dashboard's document figures, filtered, counted, paged and
+//! aggregated in SQL.
+
+use chrono::{Days, NaiveDate};
+use loco_rs::prelude::*;
+use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, Func, Query};
+
+use super::{documents, today, vendors, Entity, Model};
+use crate::models::{
+    compliance::{sql::document_status_is, Status},
+    search::{self, Page},
+};
+
+/// Filters of the organization-wide document list.
+#[derive(Debug, Default, Clone)]
+pub struct DocumentQuery {
+    pub status: Option<Status>,
+    pub document_type: Option<String>,
+    pub q: Option<String>,
+    pub page: Page,
+}
+
+/// Weeks of the dashboard's expiration chart: 13 weeks of 7 days from today (91 days).
+pub const CHART_WEEKS: usize = 13;
+
+/// The organization's current documents by status, and how many expire in each chart week.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct DocumentChart {
+    pub current: u64,
+    pub expiring_soon: u64,
+    pub expired: u64,
+    /// Week `i` counts expiration dates from today + 7i to today + 7i + 6.
+    pub weeks: [u64; CHART_WEEKS],
+}
+
+fn expiration() -> Expr {
+    Expr::col((documents::Entity, documents::Column::ExpirationDate))
+}
+
+impl Model {
+    /// The organization's current documents matching `query` with their vendors, newest first
+    /// (the page only), and how many match in all.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list_current(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &DocumentQuery,
+    ) -> Result<(Vec<(Self, vendors::Model)>, u64)> {
+        let mut select = Entity::find()
+            .in_tenant(org_id)
+            .filter(documents::Column::IsCurrent.eq(true));
+        if let Some(t) = &query.document_type {
+            select = select.filter(documents::Column::DocumentType.eq(t.as_str()));
+        }
+        if let Some(status) = query.status {
+            select = select.filter(document_status_is(&expiration(), status, today()));
+        }
+        if let Some(q) = search::text(query.q.as_deref()) {
+            select = select.filter(
+                [
+                    documents::Column::FileName,
+                    documents::Column::DocumentType,
+                    documents::Column::Notes,
+                    documents::Column::CoiType,
+                ]
+                .into_iter()
+                .fold(Condition::any(), |any, col| {
+                    any.add(search::contains_ci((documents::Entity, col), q))
+                }),
+            );
+        }
+        let total = select.clone().count(db).await?;
+        let rows = query
+            .page
+            .apply(
+                select
+                    .order_by_desc(documents::Column::CreatedAt)
+                    .order_by_desc(documents::Column::Id),
+            )
+            .find_also_related(vendors::Entity)
+            .all(db)
+            .await?;
+        let page = rows
+            .into_iter()
+            .filter_map(|(d, v)| Some((d, v?)))
+            .collect();
+        Ok((page, total))
+    }
+
+    /// Every version of every document of a vendor, current ones first, newest first (the
+    /// page only), and how many there are.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list_for_vendor(
+        db: &DatabaseConnection,
+        vendor: &vendors::Model,
+        page: Page,
+    ) -> Result<(Vec<Self>, u64)> {
+        let select = Entity::find().filter(documents::Column::VendorId.eq(vendor.id));
+        let total = select.clone().count(db).await?;
+        let rows = page
+            .apply(
+                select
+                    .order_by_desc(documents::Column::IsCurrent)
+                    .order_by_desc(documents::Column::CreatedAt)
+                    .order_by_desc(documents::Column::Id),
+            )
+            .all(db)
+            .await?;
+        Ok((rows, total))
+    }
+
+    /// The dashboard's document figures on `today`, in one aggregate query over the
+    /// organization's current documents.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn chart(
+        db: &DatabaseConnection,
+        org_id: i64,
+        today: NaiveDate,
+    ) -> Result<DocumentChart> {
+        let count_if = |cond: Condition| Func::count(CaseStatement::new().case(cond, 1));
+        let mut select = Query::select();
+        select
+            .from(documents::Entity)
+            .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
+            .and_where(Expr::col(documents::Column::IsCurrent).eq(true));
+        for status in [Status::Current, Status::ExpiringSoon, Status::Expired] {
+            select.expr(count_if(document_status_is(&expiration(), status, today)));
+        }
+        for week in 0..CHART_WEEKS as u64 {
+            let start = today + Days::new(week * 7);
+            select.expr(count_if(
+                Condition::all()
+                    .add(expiration().gte(start))
+                    .add(expiration().lt(start + Days::new(7))),
+            ));
+        }
+        let Some(row) = db.query_one(&select).await? else {
+            return Ok(DocumentChart::default());
+        };
+        let count = |i: usize| -> Result<u64> {
+            Ok(u64::try_from(row.try_get_by_index::<i64>(i)?).unwrap_or(0))
+        };
+        let mut chart = DocumentChart {
+            current: count(0)?,
+            expiring_soon: count(1)?,
+            expired: count(2)?,
+            ..Default::default()
+        };
+        for (i, week) in chart.weeks.iter_mut().enumerate() {
+            *week = count(3 + i)?;
+        }
+        Ok(chart)
+    }
+}

@@ -1,0 +1,196 @@
+//! The vendor list and the dashboard's vendor counts, filtered, counted and paged in SQL: only
+//! the page's vendors and their current documents are read.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use loco_rs::prelude::*;
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query},
+    FromQueryResult,
+};
+
+use super::{today, vendors, Entity, Model, VendorStanding};
+use crate::models::{
+    _entities::documents,
+    compliance::{
+        sql::{document_rank, rank, vendor_rank},
+        Status,
+    },
+    search::{self, Page},
+};
+
+/// Filters of the vendor list.
+#[derive(Debug, Default, Clone)]
+pub struct VendorQuery {
+    pub status: Option<Status>,
+    /// Text in the name, email, service type or company key.
+    pub q: Option<String>,
+    pub page: Page,
+}
+
+/// How many of the organization's vendors have each status.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct VendorCounts {
+    pub total: u64,
+    pub current: u64,
+    pub expiring_soon: u64,
+    pub expired: u64,
+    pub missing: u64,
+}
+
+/// What a vendor's standing needs of one of its current documents.
+#[derive(Debug, Clone, FromQueryResult)]
+struct SlotDocument {
+    vendor_id: i64,
+    pid: Uuid,
+    slot: String,
+    expiration_date: Option<NaiveDate>,
+}
+
+impl Model {
+    /// The organization's vendors matching `query`, by name, with their standing (the page
+    /// only), and how many match in all.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &VendorQuery,
+    ) -> Result<(Vec<VendorStanding>, u64)> {
+        let today = today();
+        let mut select = Entity::find().in_tenant(org_id);
+        if let Some(q) = search::text(query.q.as_deref()) {
+            select = select.filter(
+                [
+                    vendors::Column::Name,
+                    vendors::Column::Email,
+                    vendors::Column::ServiceType,
+                    vendors::Column::Key,
+                ]
+                .into_iter()
+                .fold(Condition::any(), |any, col| {
+                    any.add(search::contains_ci((vendors::Entity, col), q))
+                }),
+            );
+        }
+        if let Some(status) = query.status {
+            select = select.filter(vendor_rank(today).eq(rank(status)));
+        }
+        let total = select.clone().count(db).await?;
+        let page = query
+            .page
+            .apply(
+                select
+                    .order_by_asc(vendors::Column::Name)
+                    .order_by_asc(vendors::Column::Id),
+            )
+            .all(db)
+            .await?;
+        Ok((Self::standings_of(db, page, today).await?, total))
+    }
+
+    /// The standing of each of `vendors`, from one query for their current documents.
+    async fn standings_of(
+        db: &DatabaseConnection,
+        vendors: Vec<Self>,
+        today: NaiveDate,
+    ) -> Result<Vec<VendorStanding>> {
+        if vendors.is_empty() {
+            return Ok(vec![]);
+        }
+        let current = documents::Entity::find()
+            .select_only()
+            .columns([
+                documents::Column::VendorId,
+                documents::Column::Pid,
+                documents::Column::Slot,
+                documents::Column::ExpirationDate,
+            ])
+            .filter(documents::Column::VendorId.is_in(vendors.iter().map(|v| v.id)))
+            .filter(documents::Column::IsCurrent.eq(true))
+            .into_model::<SlotDocument>()
+            .all(db)
+            .await?;
+        let mut by_vendor: HashMap<i64, Vec<SlotDocument>> = HashMap::new();
+        for doc in current {
+            by_vendor.entry(doc.vendor_id).or_default().push(doc);
+        }
+        Ok(vendors
+            .into_iter()
+            .map(|v| {
+                let docs = by_vendor.remove(&v.id).unwrap_or_default();
+                VendorStanding::of(
+                    v,
+                    docs.iter()
+                        .map(|d| (d.slot.as_str(), d.expiration_date, d.pid)),
+                    today,
+                )
+            })
+            .collect())
+    }
+
+    /// How many of the organization's vendors have each status: one query, grouping the
+    /// current documents by vendor, then the vendors by their worst status.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn counts_by_status(db: &DatabaseConnection, org_id: i64) -> Result<VendorCounts> {
+        let (ranks, worst, n) = (
+            Alias::new("ranks"),
+            Alias::new("vendor_rank"),
+            Alias::new("n"),
+        );
+        let expiration = Expr::col((documents::Entity, documents::Column::ExpirationDate));
+        let by_vendor = Query::select()
+            .column(documents::Column::VendorId)
+            .expr_as(
+                Func::max(document_rank(&expiration, today())),
+                worst.clone(),
+            )
+            .from(documents::Entity)
+            .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
+            .and_where(Expr::col(documents::Column::IsCurrent).eq(true))
+            .group_by_col(documents::Column::VendorId)
+            .to_owned();
+        // Grouped by the bare rank (NULL: no current document), so the GROUP BY repeats no
+        // bound parameter, which PostgreSQL would not match with the select list.
+        let grouped = Query::select()
+            .expr_as(Expr::col((ranks.clone(), worst.clone())), worst.clone())
+            .expr_as(
+                Func::count(Expr::col((vendors::Entity, vendors::Column::Id))),
+                n,
+            )
+            .from(vendors::Entity)
+            .join_subquery(
+                JoinType::LeftJoin,
+                by_vendor,
+                ranks.clone(),
+                Expr::col((ranks.clone(), documents::Column::VendorId))
+                    .equals((vendors::Entity, vendors::Column::Id)),
+            )
+            .and_where(Expr::col((vendors::Entity, vendors::Column::OrganizationId)).eq(org_id))
+            .group_by_col((ranks, worst))
+            .to_owned();
+        let mut counts = VendorCounts::default();
+        for row in db.query_all(&grouped).await? {
+            let r: Option<i32> = row.try_get("", "vendor_rank")?;
+            let n = u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0);
+            counts.total += n;
+            let status = r.map_or(Status::Missing, |r| {
+                [Status::Current, Status::ExpiringSoon, Status::Expired]
+                    .into_iter()
+                    .find(|s| rank(*s) == r)
+                    .unwrap_or(Status::Missing)
+            });
+            *match status {
+                Status::Current => &mut counts.current,
+                Status::ExpiringSoon => &mut counts.expiring_soon,
+                Status::Expired => &mut counts.expired,
+                Status::Missing => &mut counts.missing,
+            } += n;
+        }
+        Ok(counts)
+    }
+}
