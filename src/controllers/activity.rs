@@ -14,6 +14,7 @@ use crate::{
 pub struct ActivityFilter {
     /// One activity type, e.g. `document_uploaded`.
     #[serde(rename = "type")]
+    #[param(value_type = Option<super::ActivityTypeFilter>, inline)]
     pub activity_type: Option<String>,
     /// Text in the description.
     pub q: Option<String>,
@@ -38,7 +39,7 @@ async fn list(
     let query = ActivityQuery {
         activity_type,
         q: filter.q,
-        page: paging.page(),
+        page: paging.page()?,
     };
     let (rows, total) = activities::Model::list(&ctx.db, current.org.id, &query).await?;
     let body: Vec<ActivityResponse> = rows.iter().map(ActivityResponse::from).collect();

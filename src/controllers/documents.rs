@@ -78,6 +78,15 @@ pub fn document_info(received: &Received) -> Result<DocumentInfo> {
         .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
     let document_type = DocumentType::parse(document_type)
         .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
+    if received
+        .field("coiType")
+        .is_some_and(|c| CoiType::parse(c).is_none())
+    {
+        return Err(field_error(
+            "coiType",
+            "Please select an insurance type for the COI",
+        ));
+    }
     let notes = received
         .field("notes")
         .map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
@@ -168,9 +177,11 @@ pub async fn upload(
 #[serde(default)]
 pub struct DocumentFilter {
     /// `current`, `expiring_soon` or `expired`.
+    #[param(value_type = Option<super::StatusFilter>, inline)]
     pub status: Option<String>,
     /// A document type: coi, w9, sales_tax, vendor_agreement, other.
     #[serde(rename = "type")]
+    #[param(value_type = Option<super::DocumentTypeFilter>, inline)]
     pub document_type: Option<String>,
     /// Text in the file name, type or notes.
     pub q: Option<String>,
@@ -203,7 +214,7 @@ async fn list(
         status,
         document_type,
         q: filter.q,
-        page: paging.page(),
+        page: paging.page()?,
     };
     let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
     let today = documents::today();
@@ -268,12 +279,17 @@ pub struct DocumentUpdate {
     #[schema(value_type = Option<DateInput>)]
     pub expiration_date: Option<Option<String>>,
     #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<String>, max_length = 5000)]
     pub notes: Option<Option<String>>,
 }
 
 impl DocumentUpdate {
     fn apply(self, doc: &documents::Model) -> Result<DocumentInfo> {
+        if let Some(Some(c)) = &self.coi_type {
+            CoiType::parse(c).ok_or_else(|| {
+                field_error("coiType", "Please select an insurance type for the COI")
+            })?;
+        }
         let document_type = match self.document_type {
             Some(t) => DocumentType::parse(&t)
                 .ok_or_else(|| field_error("documentType", "Please select a document type"))?,

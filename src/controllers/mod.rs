@@ -42,8 +42,8 @@ pub fn list_response<T: Serialize>(items: &[T], total: u64) -> ApiResult {
 }
 
 /// `limit` and `offset` of every list endpoint (a `Query` of its own beside the list's filters);
-/// without `limit`, everything. A negative or non-numeric value is a 400; values past what the
-/// databases take mean the same rows as the largest they take.
+/// without `limit`, everything. Each is a whole number from 0 to 2^63-1 (the OpenAPI document's
+/// `int64`, what the databases bind): anything else is a 400.
 #[derive(Debug, Default, Clone, Copy, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct Paging {
@@ -54,14 +54,75 @@ pub struct Paging {
 }
 
 impl Paging {
-    #[must_use]
-    pub const fn page(self) -> crate::models::search::Page {
-        crate::models::search::Page {
+    /// # Errors
+    /// A 400 for a value past 2^63-1.
+    pub fn page(self) -> Result<crate::models::search::Page> {
+        let too_large = |v: Option<u64>| v.is_some_and(|v| i64::try_from(v).is_err());
+        if too_large(self.limit) || too_large(self.offset) {
+            return Err(crate::errors::api_error(
+                axum::http::StatusCode::BAD_REQUEST,
+                "bad_request",
+                "`limit` and `offset` are whole numbers from 0 to 9223372036854775807.",
+            ));
+        }
+        Ok(crate::models::search::Page {
             limit: self.limit,
             offset: self.offset,
-        }
+        })
     }
 }
+
+/// A query filter's allowed values, for the OpenAPI document: `values`, `all` or empty (no
+/// filter).
+fn filter_schema(values: &[&str]) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values.iter().copied().chain(["all", ""])))
+        .into()
+}
+
+/// The `status` filter: a status, `all` or empty.
+pub struct StatusFilter;
+
+impl utoipa::PartialSchema for StatusFilter {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use crate::models::compliance::Status;
+        filter_schema(
+            &[
+                Status::Current,
+                Status::ExpiringSoon,
+                Status::Expired,
+                Status::Missing,
+            ]
+            .map(Status::as_str),
+        )
+    }
+}
+
+impl utoipa::ToSchema for StatusFilter {}
+
+/// The `type` filter of documents: a document type, `all` or empty.
+pub struct DocumentTypeFilter;
+
+impl utoipa::PartialSchema for DocumentTypeFilter {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        filter_schema(&crate::models::compliance::DocumentType::ALL.map(|t| t.as_str()))
+    }
+}
+
+impl utoipa::ToSchema for DocumentTypeFilter {}
+
+/// The `type` filter of the activity log: an activity type, `all` or empty.
+pub struct ActivityTypeFilter;
+
+impl utoipa::PartialSchema for ActivityTypeFilter {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        filter_schema(&crate::models::activities::TYPES)
+    }
+}
+
+impl utoipa::ToSchema for ActivityTypeFilter {}
 
 /// The `status` query filter of a list: absent, empty or `all` means no filter.
 ///

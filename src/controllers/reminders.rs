@@ -16,7 +16,7 @@ async fn list(
     State(ctx): State<AppContext>,
     Query(paging): Query<Paging>,
 ) -> ApiResult {
-    let (rows, total) = reminders::Model::list(&ctx.db, current.org.id, paging.page()).await?;
+    let (rows, total) = reminders::Model::list(&ctx.db, current.org.id, paging.page()?).await?;
     let today = documents::today();
     let body: Vec<ReminderResponse> = rows
         .iter()

@@ -20,6 +20,7 @@ pub struct VendorFilter {
     /// Text in the name, email or service type.
     pub q: Option<String>,
     /// `current`, `expiring_soon`, `expired` or `missing`.
+    #[param(value_type = Option<super::StatusFilter>, inline)]
     pub status: Option<String>,
 }
 
@@ -48,7 +49,7 @@ async fn list(
     let query = VendorQuery {
         status: super::status_filter(filter.status.as_deref())?,
         q: filter.q,
-        page: paging.page(),
+        page: paging.page()?,
     };
     let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
     let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
@@ -145,7 +146,7 @@ async fn documents_of(
     Query(paging): Query<Paging>,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let (docs, total) = documents::Model::list_for_vendor(&ctx.db, &vendor, paging.page()).await?;
+    let (docs, total) = documents::Model::list_for_vendor(&ctx.db, &vendor, paging.page()?).await?;
     let today = vendors::today();
     let page: Vec<DocumentResponse> = docs
         .iter()

@@ -520,6 +520,18 @@ async fn bodies_carry_only_their_known_fields_in_their_documented_forms() {
         let res = server
             .put(&format!("/api/documents/{doc_id}"))
             .add_header(h.clone(), v.clone())
+            .json(&json!({"coiType": "AAA"}))
+            .await;
+        assert_envelope(&res, 422, "validation_failed");
+        for path in [
+            "/api/vendors?limit=9223372036854775808",
+            "/api/documents?offset=9223372036854775808",
+        ] {
+            assert_envelope(&get(&server, &ann, path).await, 400, "bad_request");
+        }
+        let res = server
+            .put(&format!("/api/documents/{doc_id}"))
+            .add_header(h.clone(), v.clone())
             .json(&json!({"expirationDate": "2027-03-01T10:00:00Z"}))
             .await;
         assert_eq!(res.json::<Value>()["expirationDate"], "2027-03-01");
