@@ -1,5 +1,6 @@
 pub mod app;
 pub mod controllers;
+pub mod dtos;
 pub mod errors;
 pub mod mailers;
 pub mod models;
