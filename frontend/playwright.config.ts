@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests against a running server (the lead's script starts the real Rust server first).
+ * Browser tests against a running server (scripts/test starts the real Rust server first).
  * No web server is started from here and no browser is downloaded: Debian's chromium is used.
  */
 export default defineConfig({

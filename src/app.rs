@@ -3,7 +3,7 @@ use std::{path::Path, sync::Arc};
 use async_trait::async_trait;
 use axum::Router as AxumRouter;
 use loco_rs::{
-    app::{AppContext, Hooks, Initializer},
+    app::{AppContext, Hooks},
     bgworker::{BackgroundWorker, Queue},
     boot::{create_app, BootResult, StartMode},
     config::Config,
@@ -19,7 +19,8 @@ use migration::Migrator;
 use crate::{
     controllers, errors,
     models::_entities::{
-        activities, documents, organizations, reminder_deliveries, reminders, users, vendors,
+        activities, documents, organizations, pending_expiries, reminder_claims,
+        reminder_deliveries, reminders, users, vendors,
     },
     rate_limit::RateLimiters,
     security_headers,
@@ -50,10 +51,6 @@ impl Hooks for App {
         config: Config,
     ) -> Result<BootResult> {
         create_app::<Self, Migrator>(mode, environment, config).await
-    }
-
-    async fn initializers(_ctx: &AppContext) -> Result<Vec<Box<dyn Initializer>>> {
-        Ok(vec![])
     }
 
     async fn after_context(mut ctx: AppContext) -> Result<AppContext> {
@@ -98,6 +95,8 @@ impl Hooks for App {
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, activities::Entity).await?;
+        truncate_table(&ctx.db, pending_expiries::Entity).await?;
+        truncate_table(&ctx.db, reminder_claims::Entity).await?;
         truncate_table(&ctx.db, reminder_deliveries::Entity).await?;
         truncate_table(&ctx.db, reminders::Entity).await?;
         truncate_table(&ctx.db, documents::Entity).await?;

@@ -128,15 +128,6 @@ pub fn conflict(code: &str, message: &str) -> Error {
     api_error(StatusCode::CONFLICT, code, message)
 }
 
-#[must_use]
-pub fn forbidden() -> Error {
-    api_error(
-        StatusCode::FORBIDDEN,
-        "forbidden",
-        "You are not allowed to do this.",
-    )
-}
-
 /// A 422 naming each field that failed and why; the message is the first field message.
 #[must_use]
 pub fn validation(errors: FieldErrors) -> Error {

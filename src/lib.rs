@@ -1,7 +1,6 @@
 pub mod app;
 pub mod controllers;
 pub mod errors;
-pub mod initializers;
 pub mod mailers;
 pub mod models;
 pub mod rate_limit;

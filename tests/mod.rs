@@ -3,6 +3,7 @@
 //! points at one).
 
 mod fixtures;
+mod models;
 mod reminders;
 mod requests;
 mod support;

@@ -8,14 +8,13 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 ///   stays small, where it used to rewrite one row on a different page of `reminders` for every
 ///   reminder (one full-page image in the WAL each). It has no foreign key to `reminders` on
 ///   purpose: checking one locks the reminder's row (`FOR KEY SHARE`), which writes that
-///   random page all the same (measured on `PostgreSQL`: 120 ms instead of 22 ms for a day's
-///   3,000 claims). Claims whose reminder was deleted are removed by the code that deletes
-///   reminders, and by the sweep.
+///   random page all the same (measured in docs/benchmarks/reminder-sweep.md). Claims whose
+///   reminder was deleted are removed by the code that deletes reminders, and by the sweep.
 /// - `pending_expiries.entry_pid`: fixed when the expiry starts waiting, so the sweep writes the
 ///   entry in one statement on the server, and the unique index on `activities.pid` refuses a
 ///   second entry for the same expiry whatever happens.
 /// - `PostgreSQL` only: `activities.organization_id` loses its foreign key. Checking it locked the
-///   organization's row for every entry (15 µs an entry, a fifth of the sweep's time).
+///   organization's row for every entry (its cost is in docs/benchmarks/reminder-sweep.md).
 ///   Entries are written only by the product, for an organization it has just read, and
 ///   organizations are never deleted; a feature that deletes them must delete their entries.
 ///   `SQLite` keeps the key: it checks it without locking anything, and dropping it there means

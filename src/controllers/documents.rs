@@ -140,6 +140,8 @@ pub struct UploadForm {
     expiration_date: Option<String>,
     #[schema(max_length = 4000)]
     notes: Option<String>,
+    /// Ignored: the vendor is the one in the path.
+    vendor_id: Option<String>,
 }
 
 /// Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`).

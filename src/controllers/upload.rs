@@ -68,8 +68,15 @@ fn multipart_error(err: &axum::extract::multipart::MultipartError) -> Error {
     )
 }
 
-/// The text fields of the signed-in upload form, beside `file`.
-pub const UPLOAD_FIELDS: [&str; 4] = ["documentType", "coiType", "expirationDate", "notes"];
+/// The text fields of the signed-in upload form, beside `file` (`vendorId`, which clients
+/// written to SPEC.md's first reading send, is taken and ignored: the vendor is the path's).
+pub const UPLOAD_FIELDS: [&str; 5] = [
+    "documentType",
+    "coiType",
+    "expirationDate",
+    "notes",
+    "vendorId",
+];
 /// The text fields of the portal's upload form, beside `file`.
 pub const PORTAL_FIELDS: [&str; 5] = [
     "companyKey",

@@ -6,6 +6,7 @@ pub mod file_type;
 pub mod organizations;
 pub mod orphan_files;
 pub mod pending_expiries;
+pub mod reminder_claims;
 pub mod reminder_deliveries;
 pub mod reminders;
 pub mod search;

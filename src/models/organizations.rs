@@ -40,17 +40,6 @@ impl Model {
             .await?
             .ok_or(ModelError::EntityNotFound)
     }
-
-    /// # Errors
-    /// `EntityNotFound` when there is no such organization, or a bad uuid.
-    pub async fn find_by_pid(db: &DatabaseConnection, pid: &str) -> ModelResult<Self> {
-        let pid = Uuid::parse_str(pid).map_err(|_| ModelError::EntityNotFound)?;
-        Entity::find()
-            .filter(organizations::Column::Pid.eq(pid))
-            .one(db)
-            .await?
-            .ok_or(ModelError::EntityNotFound)
-    }
 }
 
 impl ActiveModel {

@@ -536,6 +536,15 @@ async fn bodies_carry_only_their_known_fields_in_their_documented_forms() {
             .await;
         assert_eq!(res.json::<Value>()["expirationDate"], "2027-03-01");
 
+        let form = UploadSpec::pdf("other")
+            .form()
+            .add_text("vendorId", id.clone());
+        let res = server
+            .post(&format!("/api/vendors/{id}/documents"))
+            .add_header(h.clone(), v.clone())
+            .multipart(form)
+            .await;
+        assert_eq!(res.status_code(), 201, "vendorId is taken and ignored");
         let form = UploadSpec::pdf("w9").form().add_text("uploadedBy", "someone else");
         let res = server
             .post(&format!("/api/vendors/{id}/documents"))
@@ -543,7 +552,7 @@ async fn bodies_carry_only_their_known_fields_in_their_documented_forms() {
             .multipart(form)
             .await;
         assert_envelope(&res, 400, "invalid_upload");
-        assert_eq!(stored_files(&ctx, &ann).await.len(), 1);
+        assert_eq!(stored_files(&ctx, &ann).await.len(), 2);
     })
     .await;
 }

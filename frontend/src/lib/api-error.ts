@@ -91,7 +91,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     const message = fromServer ? body.message : fallback;
     return new ApiError(response.status, body.error, message, readFieldErrors(body.errors), { retryAfter, fromServer });
   }
-  // Some endpoints (e.g. the vendor portal) answer `{valid:false, message}` without a code.
+  // A JSON body with a message but no code (not ours: a proxy's or an older server's).
   if (isRecord(body) && typeof body.message === 'string' && body.message) {
     return new ApiError(response.status, `http_${response.status}`, body.message, {}, { retryAfter, fromServer: true });
   }
