@@ -306,10 +306,8 @@ pub fn envelope_with(
     extra: serde_json::Value,
 ) -> Response {
     let mut body = serde_json::json!({"error": code, "message": message});
-    if let (Some(obj), Some(more)) = (body.as_object_mut(), extra.as_object()) {
-        for (k, v) in more {
-            obj.insert(k.clone(), v.clone());
-        }
+    if let (Some(obj), serde_json::Value::Object(more)) = (body.as_object_mut(), extra) {
+        obj.extend(more);
     }
     let mut res = Response::new(Body::from(body.to_string()));
     *res.status_mut() = status;
@@ -320,7 +318,7 @@ pub fn envelope_with(
     res
 }
 
-/// Whether the path or query carries a NUL character (`%00`): PostgreSQL cannot store or compare
+/// Whether the path or query carries a NUL character (`%00`): `PostgreSQL` cannot store or compare
 /// one in text, so it would fail the query instead of matching nothing.
 fn has_encoded_nul(uri: &axum::http::Uri) -> bool {
     uri.path_and_query()

@@ -47,7 +47,7 @@ impl Default for StorageSettings {
 pub struct S3Settings {
     pub bucket: String,
     pub region: String,
-    /// For S3-compatible services (MinIO, moto, R2...); empty for AWS itself.
+    /// For S3-compatible services (`MinIO`, moto, R2...); empty for AWS itself.
     #[serde(default)]
     pub endpoint: String,
     pub access_key_id: String,

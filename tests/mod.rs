@@ -1,5 +1,5 @@
 //! One integration-test binary: request tests, task tests and queue tests against the real
-//! app, each on its own fresh database (SQLite by default; PostgreSQL when DATABASE_URL
+//! app, each on its own fresh database (`SQLite` by default; `PostgreSQL` when `DATABASE_URL`
 //! points at one).
 
 mod fixtures;

@@ -63,7 +63,7 @@ fn args() -> Args {
     while let Some(flag) = it.next() {
         match flag.as_str() {
             "--vendors" => {
-                args.vendors = it.next().and_then(|v| v.parse().ok()).expect("--vendors N")
+                args.vendors = it.next().and_then(|v| v.parse().ok()).expect("--vendors N");
             }
             "--runs" => args.runs = it.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             "--reuse" => args.reuse = true,

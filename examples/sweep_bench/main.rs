@@ -46,7 +46,7 @@ impl Args {
                 "--no-checkpoint" => measure::NO_CHECKPOINT.store(true, Ordering::Relaxed),
                 "--db" => postgres = matches!(value()?.as_str(), "postgres" | "postgresql" | "pg"),
                 "--documents" => {
-                    documents = value()?.parse().map_err(|e| format!("--documents: {e}"))?
+                    documents = value()?.parse().map_err(|e| format!("--documents: {e}"))?;
                 }
                 "--url" => url = Some(value()?),
                 "--runs" => runs = value()?.parse().map_err(|e| format!("--runs: {e}"))?,

@@ -1,4 +1,6 @@
 #![allow(elided_lifetimes_in_paths)]
+// Loco's migrations import `loco_rs::schema::*` (as `cargo loco generate migration` writes
+// them); the one clippy allow outside Cargo.toml's list, for generated code like `_entities`.
 #![allow(clippy::wildcard_imports)]
 pub use sea_orm_migration::prelude::*;
 mod m20260101_000001_organizations;

@@ -13,7 +13,7 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 /// - `pending_expiries.entry_pid`: fixed when the expiry starts waiting, so the sweep writes the
 ///   entry in one statement on the server, and the unique index on `activities.pid` refuses a
 ///   second entry for the same expiry whatever happens.
-/// - PostgreSQL only: `activities.organization_id` loses its foreign key. Checking it locked the
+/// - `PostgreSQL` only: `activities.organization_id` loses its foreign key. Checking it locked the
 ///   organization's row for every entry (its cost is in docs/benchmarks/reminder-sweep.md).
 ///   Entries are written only by the product, for an organization it has just read, and
 ///   organizations are never deleted; a feature that deletes them must delete their entries.

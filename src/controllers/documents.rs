@@ -150,7 +150,7 @@ pub struct UploadForm {
     request_body(content_type = "multipart/form-data", content = UploadForm),
     responses((status = 201, body = DocumentResponse), (status = 401, body = Envelope), (status = 402, body = Envelope),
         (status = 404, body = Envelope), (status = 413, body = Envelope), (status = 415, body = Envelope), (status = 422, body = Envelope)))]
-pub async fn upload(
+pub(crate) async fn upload(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
@@ -181,7 +181,7 @@ pub struct DocumentFilter {
     /// `current`, `expiring_soon` or `expired`.
     #[param(value_type = Option<super::StatusFilter>, inline)]
     pub status: Option<String>,
-    /// A document type: coi, w9, sales_tax, vendor_agreement, other.
+    /// A document type: `coi`, `w9`, `sales_tax`, `vendor_agreement`, `other`.
     #[serde(rename = "type")]
     #[param(value_type = Option<super::DocumentTypeFilter>, inline)]
     pub document_type: Option<String>,

@@ -21,7 +21,7 @@ fn invalid_body(reason: &str) -> ApiError {
     ))
 }
 
-/// Whether any string or key holds a NUL character, which PostgreSQL cannot store in text.
+/// Whether any string or key holds a NUL character, which `PostgreSQL` cannot store in text.
 fn has_nul(value: &serde_json::Value) -> bool {
     match value {
         serde_json::Value::String(s) => s.contains('\0'),

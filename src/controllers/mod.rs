@@ -42,7 +42,7 @@ pub fn list_response<T: Serialize>(items: &[T], total: u64) -> ApiResult {
 }
 
 /// `limit` and `offset` of every list endpoint (a `Query` of its own beside the list's filters);
-/// without `limit`, everything. Each is a whole number from 0 to 2^63-1 (the OpenAPI document's
+/// without `limit`, everything. Each is a whole number from 0 to 2^63-1 (the `OpenAPI` document's
 /// `int64`, what the databases bind): anything else is a 400.
 #[derive(Debug, Default, Clone, Copy, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
@@ -72,7 +72,7 @@ impl Paging {
     }
 }
 
-/// A query filter's allowed values, for the OpenAPI document: `values`, `all` or empty (no
+/// A query filter's allowed values, for the `OpenAPI` document: `values`, `all` or empty (no
 /// filter).
 fn filter_schema(values: &[&str]) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -107,7 +107,8 @@ pub struct DocumentTypeFilter;
 
 impl utoipa::PartialSchema for DocumentTypeFilter {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        filter_schema(&crate::models::compliance::DocumentType::ALL.map(|t| t.as_str()))
+        use crate::models::compliance::DocumentType;
+        filter_schema(&DocumentType::ALL.map(DocumentType::as_str))
     }
 }
 

@@ -1,4 +1,4 @@
-//! `GET /api/openapi.json`: the OpenAPI 3 document, generated from the handlers' annotations.
+//! `GET /api/openapi.json`: the `OpenAPI` 3 document, generated from the handlers' annotations.
 
 use crate::errors::ApiResult;
 use loco_rs::prelude::*;

@@ -285,7 +285,7 @@ pub fn stored_label(document_type: &str, coi_type: Option<&str>) -> &'static str
 /// from the same enums, so the sweep can label entries on the database server. A test holds
 /// the two to the same answers.
 #[must_use]
-pub fn stored_label_sql(document_type: Expr, coi_type: Expr) -> Expr {
+pub fn stored_label_sql(document_type: &Expr, coi_type: &Expr) -> Expr {
     use sea_orm::sea_query::ExprTrait;
     let mut label = CaseStatement::new();
     for coi in CoiType::ALL {
@@ -352,7 +352,7 @@ pub fn slot_statuses(current: &[(Slot, Status)]) -> Vec<(Slot, Status)> {
         .collect()
 }
 
-/// A new company key: 8 characters from [A-Za-z0-9], from the thread's CSPRNG (ChaCha seeded
+/// A new company key: 8 characters from [A-Za-z0-9], from the thread's CSPRNG (`ChaCha` seeded
 /// by the operating system).
 #[must_use]
 pub fn generate_company_key() -> String {

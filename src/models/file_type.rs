@@ -232,7 +232,7 @@ mod tests {
         assert!(!err.contains(".pdf extension"), "{err}");
     }
 
-    /// A .docx the way Word, LibreOffice and Google Docs write it: deflated entries.
+    /// A .docx the way Word, `LibreOffice` and Google Docs write it: deflated entries.
     fn office_docx(content_types: &[u8]) -> tempfile::NamedTempFile {
         let mut f = tempfile::NamedTempFile::new().unwrap();
         {

@@ -1,4 +1,4 @@
-//! Search filters and paging windows that behave the same on SQLite and PostgreSQL.
+//! Search filters and paging windows that behave the same on `SQLite` and `PostgreSQL`.
 
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Func, IntoColumnRef, LikeExpr},
@@ -22,7 +22,7 @@ pub fn text(q: Option<&str>) -> Option<&str> {
     q.map(str::trim).filter(|q| !q.is_empty())
 }
 
-/// The `limit`/`offset` window of a list, as SQL takes it on SQLite and PostgreSQL alike.
+/// The `limit`/`offset` window of a list, as SQL takes it on `SQLite` and `PostgreSQL` alike.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Page {
     /// Rows at most; `None`: every row.

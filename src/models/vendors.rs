@@ -42,7 +42,7 @@ impl TenantEntity for Entity {
 #[async_trait::async_trait]
 impl ActiveModelBehavior for ActiveModel {}
 
-/// The service types a form offers, as the OpenAPI document names them.
+/// The service types a form offers, as the `OpenAPI` document names them.
 #[derive(ToSchema)]
 #[schema(rename_all = "kebab-case")]
 pub enum ServiceType {

@@ -4,12 +4,12 @@
 use loco_rs::{boot::StartMode, mailer::EmailSender};
 use vendorwatch::models::{
     compliance::{CoiType, DocumentType},
-    sweep,
+    sweep, vendors,
 };
 
 use super::support::{
     address, claim_of, client, closed_port, day, deliveries, document, reminders_of, smtp_mailer,
-    tally, vendor, SmtpSink,
+    tally, vendor, Received, SmtpSink,
 };
 use crate::support::boot_with;
 
@@ -22,7 +22,7 @@ async fn due_reminders_arrive_once_each_with_the_right_recipients_subjects_and_l
     };
     let port = sink.port;
     let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
-        config.mailer = Some(smtp_mailer(port))
+        config.mailer = Some(smtp_mailer(port));
     })
     .await;
     let ctx = &boot.app_context;
@@ -61,44 +61,10 @@ async fn due_reminders_arrive_once_each_with_the_right_recipients_subjects_and_l
         .iter()
         .all(|m| m.from.contains("no-reply@vendorwatch.app")));
 
-    let vendor_page = format!("http://localhost:5150/vendors/{}", pipes.key);
     for user in [&owner, &member] {
-        let notice = messages
-            .iter()
-            .find(|m| &m.rcpt_tos[0] == user)
-            .expect("a notice for each user");
-        assert_eq!(
-            notice.subject,
-            "Certificate of Insurance (General Liability) for Pipe Works expires in 7 days"
-        );
-        for part in [&notice.text, &notice.html] {
-            assert!(part.contains(&vendor_page), "link to the vendor: {part}");
-            assert!(part.contains("Expiring Soon"), "the status: {part}");
-            assert!(
-                part.contains(&day(7).format("%b %-d, %Y").to_string()),
-                "the date: {part}"
-            );
-        }
+        assert_expiry_notice(&messages, user, &pipes);
     }
-    let request = messages
-        .iter()
-        .find(|m| m.rcpt_tos[0] == vendor_email)
-        .expect("a renewal request");
-    assert_eq!(
-        request.subject,
-        "Reminder Test Co asks for your renewed Certificate of Insurance (General Liability)"
-    );
-    for part in [&request.text, &request.html] {
-        assert!(
-            part.contains("http://localhost:5150/vendor-upload"),
-            "link to the portal: {part}"
-        );
-        assert!(part.contains(&pipes.key), "the company key: {part}");
-    }
-    assert!(
-        !request.text.contains(&owner),
-        "the vendor does not see the client's users"
-    );
+    assert_renewal_request(&messages, &vendor_email, &pipes, &owner);
 
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
     assert_eq!(
@@ -131,6 +97,56 @@ async fn due_reminders_arrive_once_each_with_the_right_recipients_subjects_and_l
         .all(|r| r.sent_at.is_some()));
 }
 
+/// The notice a user of the client gets for the COI of `pipes` due in 7 days.
+fn assert_expiry_notice(messages: &[Received], user: &str, pipes: &vendors::Model) {
+    let vendor_page = format!("http://localhost:5150/vendors/{}", pipes.key);
+    let notice = messages
+        .iter()
+        .find(|m| m.rcpt_tos[0] == user)
+        .expect("a notice for each user");
+    assert_eq!(
+        notice.subject,
+        "Certificate of Insurance (General Liability) for Pipe Works expires in 7 days"
+    );
+    for part in [&notice.text, &notice.html] {
+        assert!(part.contains(&vendor_page), "link to the vendor: {part}");
+        assert!(part.contains("Expiring Soon"), "the status: {part}");
+        assert!(
+            part.contains(&day(7).format("%b %-d, %Y").to_string()),
+            "the date: {part}"
+        );
+    }
+}
+
+/// The renewal request the vendor gets: the portal link and its company key, and none of the
+/// client's users' addresses (`owner`).
+fn assert_renewal_request(
+    messages: &[Received],
+    vendor_email: &str,
+    pipes: &vendors::Model,
+    owner: &str,
+) {
+    let request = messages
+        .iter()
+        .find(|m| m.rcpt_tos[0] == vendor_email)
+        .expect("a renewal request");
+    assert_eq!(
+        request.subject,
+        "Reminder Test Co asks for your renewed Certificate of Insurance (General Liability)"
+    );
+    for part in [&request.text, &request.html] {
+        assert!(
+            part.contains("http://localhost:5150/vendor-upload"),
+            "link to the portal: {part}"
+        );
+        assert!(part.contains(&pipes.key), "the company key: {part}");
+    }
+    assert!(
+        !request.text.contains(owner),
+        "the vendor does not see the client's users"
+    );
+}
+
 #[tokio::test]
 async fn an_smtp_failure_leaves_the_reminder_pending_and_a_later_run_sends_it() {
     let Some(sink) = SmtpSink::from_env(WHAT) else {
@@ -138,7 +154,7 @@ async fn an_smtp_failure_leaves_the_reminder_pending_and_a_later_run_sends_it() 
     };
     let dead_port = closed_port();
     let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
-        config.mailer = Some(smtp_mailer(dead_port))
+        config.mailer = Some(smtp_mailer(dead_port));
     })
     .await;
     let ctx = &boot.app_context;

@@ -374,7 +374,7 @@ async fn expiries_in_many_batches_written_at_once_are_each_recorded_once() {
         .into_iter()
         .enumerate()
         {
-            let expires_in = -(((i + j) % 4) as i64);
+            let expires_in = -i64::try_from((i + j) % 4).unwrap();
             let doc = document(ctx, &acme, &v, kind, None, Some(expires_in)).await;
             due.insert(doc.pid.to_string());
         }
@@ -504,7 +504,7 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
         .into_iter()
         .map(|(id, date)| (id, date.unwrap()))
         .collect();
-    assert_eq!(ids.len() as i64, EXPIRING);
+    assert_eq!(i64::try_from(ids.len()).unwrap(), EXPIRING);
     for chunk in ids.chunks(1000) {
         pending_expiries::Entity::insert_many(chunk.iter().map(|&(id, date)| {
             pending_expiries::ActiveModel {
@@ -521,11 +521,15 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
     let report = sweep::run(ctx, day(0)).await.unwrap();
     assert_eq!(report.documents_expired, EXPIRING as u64);
     let entries = expired_entries(ctx, acme.org.id).await;
-    assert_eq!(entries.len() as i64, EXPIRING);
+    assert_eq!(i64::try_from(entries.len()).unwrap(), EXPIRING);
     let mut documents: Vec<_> = entries.iter().map(|e| e.document_pid.clone()).collect();
     documents.sort();
     documents.dedup();
-    assert_eq!(documents.len() as i64, EXPIRING, "one entry per document");
+    assert_eq!(
+        i64::try_from(documents.len()).unwrap(),
+        EXPIRING,
+        "one entry per document"
+    );
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 0);
 }
 
@@ -546,8 +550,8 @@ async fn the_sql_label_of_entries_matches_the_label_of_documents() {
     for document_type in &types {
         for coi_type in &cois {
             let label = compliance::stored_label_sql(
-                sea_orm::sea_query::Expr::val(*document_type),
-                sea_orm::sea_query::Expr::val(*coi_type),
+                &sea_orm::sea_query::Expr::val(*document_type),
+                &sea_orm::sea_query::Expr::val(*coi_type),
             );
             let mut select = sea_orm::sea_query::Query::select();
             select.expr(label);

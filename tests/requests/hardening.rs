@@ -95,7 +95,7 @@ async fn uploads_whose_client_resets_the_connection_leave_no_file_without_its_ro
             for _ in 0..50 {
                 settled = (
                     stored_files(&ctx, &ann).await.len(),
-                    count_rows().await as usize,
+                    usize::try_from(count_rows().await).unwrap(),
                 );
                 if settled.0 == settled.1 {
                     break;
@@ -163,10 +163,10 @@ async fn an_upload_dropped_after_its_file_is_written_still_gets_its_row() {
         slow.storage = Arc::new(Storage::single(Box::new(SlowAfterWrite(
             settings.storage_driver().unwrap(),
         ))));
-        let routes = App::routes(&slow)
+        let slow_routes = App::routes(&slow)
             .to_router::<App>(slow.clone(), axum::Router::new())
             .unwrap();
-        let router = App::after_routes(routes, &slow).await.unwrap();
+        let router = App::after_routes(slow_routes, &slow).await.unwrap();
 
         let boundary = "XDROPX";
         let mut body = format!(

@@ -1,5 +1,5 @@
 //! `limit` and `offset` on every list endpoint, and the filters and counts the lists compute in
-//! SQL: the same rows and totals as the screens expect, on SQLite and PostgreSQL.
+//! SQL: the same rows and totals as the screens expect, on `SQLite` and `PostgreSQL`.
 
 use loco_rs::app::AppContext;
 use serde_json::{json, Value};

@@ -1,5 +1,5 @@
 //! What every response shares: the error envelope, security headers, the single-page
-//! fallback and the OpenAPI document.
+//! fallback and the `OpenAPI` document.
 
 use std::collections::BTreeSet;
 

@@ -4,12 +4,14 @@
 use std::collections::BTreeSet;
 
 use axum_test::multipart::{MultipartForm, Part};
+use loco_rs::app::AppContext;
 use serde_json::{json, Value};
 
 use crate::{
     fixtures,
     support::{
         assert_envelope, create_vendor, get, in_days, other_org, register, stored_files, with_app,
+        Account,
     },
 };
 
@@ -282,37 +284,8 @@ async fn a_portal_upload_lands_in_the_clients_vendor_and_nowhere_else() {
             .unwrap()
             .ends_with("uploaded through the vendor portal"));
 
-        let deliveries = ctx.mailer.as_ref().unwrap().deliveries();
-        let to_ann: Vec<&String> = deliveries
-            .messages
-            .iter()
-            .filter(|m| m.contains(&format!("To: {}", ann.email)))
-            .collect();
-        assert_eq!(to_ann.len(), 1, "the client's users are told");
-        assert!(to_ann[0].contains("Bright Plumbing"));
-        assert!(!deliveries
-            .messages
-            .iter()
-            .any(|m| m.contains(&mallory.email)));
+        assert_only_the_client_hears_of_it(&server, &ctx, &ann, &mallory).await;
 
-        assert!(get(&server, &mallory, "/api/documents")
-            .await
-            .json::<Vec<Value>>()
-            .is_empty());
-        assert!(get(&server, &mallory, "/api/activity-logs")
-            .await
-            .json::<Vec<Value>>()
-            .is_empty());
-
-        let slot_uploaded = |check: &Value, slot: &str| {
-            check["requiredDocuments"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|d| d["slot"] == slot)
-                .unwrap()["uploaded"]
-                .clone()
-        };
         let check: Value = server
             .get(&format!("/api/validate-company-key?key={key}"))
             .await
@@ -340,6 +313,48 @@ async fn a_portal_upload_lands_in_the_clients_vendor_and_nowhere_else() {
         assert_eq!(slot_uploaded(&check, "w9"), true);
     })
     .await;
+}
+
+/// The client's users are told of the portal upload to "Bright Plumbing"; the other
+/// organization (`mallory`) gets no email and sees no document or activity.
+async fn assert_only_the_client_hears_of_it(
+    server: &loco_rs::TestServer,
+    ctx: &AppContext,
+    ann: &Account,
+    mallory: &Account,
+) {
+    let deliveries = ctx.mailer.as_ref().unwrap().deliveries();
+    let to_ann: Vec<&String> = deliveries
+        .messages
+        .iter()
+        .filter(|m| m.contains(&format!("To: {}", ann.email)))
+        .collect();
+    assert_eq!(to_ann.len(), 1, "the client's users are told");
+    assert!(to_ann[0].contains("Bright Plumbing"));
+    assert!(!deliveries
+        .messages
+        .iter()
+        .any(|m| m.contains(&mallory.email)));
+
+    assert!(get(server, mallory, "/api/documents")
+        .await
+        .json::<Vec<Value>>()
+        .is_empty());
+    assert!(get(server, mallory, "/api/activity-logs")
+        .await
+        .json::<Vec<Value>>()
+        .is_empty());
+}
+
+/// Whether the portal's key check says the document of `slot` is uploaded.
+fn slot_uploaded(check: &Value, slot: &str) -> Value {
+    check["requiredDocuments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["slot"] == slot)
+        .unwrap()["uploaded"]
+        .clone()
 }
 
 async fn exhaust_key_checks(server: &loco_rs::TestServer, forwarded_for: &str) {

@@ -124,7 +124,7 @@ async fn an_upload_cut_off_midway_leaves_no_file_and_no_row() {
         );
         let mut body = head.into_bytes();
         body.extend_from_slice(&crate::fixtures::pdf());
-        body.extend_from_slice(&[b'x'; 64 * 1024]);
+        body.resize(body.len() + 64 * 1024, b'x');
         let declared = body.len() + 512 * 1024;
         let request = format!(
             "POST /api/vendors/{id}/documents HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {}\r\n\

@@ -16,7 +16,7 @@ use vendorwatch::{
     models::_entities::{organizations, users},
 };
 
-/// A database of one test's own: a SQLite file in a temporary folder, or a PostgreSQL database
+/// A database of one test's own: a `SQLite` file in a temporary folder, or a `PostgreSQL` database
 /// created next to the one `DATABASE_URL` names. Dropped (with any open sessions) at the end.
 pub struct TestDb {
     pub url: String,

@@ -1,6 +1,6 @@
 //! The status rules of [`super::document_status`] and [`super::vendor_status`] in SQL, so lists
 //! can filter and count on the database server. Today's date is a bound parameter and the
-//! expressions compare dates only, so they read the same on SQLite and PostgreSQL. A test holds
+//! expressions compare dates only, so they read the same on `SQLite` and `PostgreSQL`. A test holds
 //! them to the same answers as the Rust rules.
 
 use chrono::{Days, NaiveDate};
@@ -91,7 +91,7 @@ mod tests {
     use super::{document_rank, document_status_is, rank};
     use crate::models::compliance::{document_status, Status};
 
-    /// Every boundary of the rule, evaluated by SQLite with the date bound as the app binds it.
+    /// Every boundary of the rule, evaluated by `SQLite` with the date bound as the app binds it.
     #[tokio::test]
     async fn sql_status_matches_the_rust_rule_at_every_boundary() {
         let db = Database::connect("sqlite::memory:").await.unwrap();

@@ -111,6 +111,10 @@ impl ClaimPolicy {
     /// locked; `SQLite` has one writer at a time). `RETURNING` hands back only the rows this
     /// statement wrote. The selection reads only the due index; `reminders` itself is not
     /// written until a reminder is sent.
+    ///
+    /// # Panics
+    /// Never in practice: the selection names the same four columns as the insert, which is
+    /// all `select_from` checks.
     #[must_use]
     pub fn claim_statement(
         &self,

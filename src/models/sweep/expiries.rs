@@ -267,8 +267,8 @@ fn expiry_entries(
     let doc = |c: documents::Column| Expr::col((documents::Entity, c));
     let vendor = |c: vendors::Column| Expr::col((vendors::Entity, c));
     let label = compliance::stored_label_sql(
-        doc(documents::Column::DocumentType),
-        doc(documents::Column::CoiType),
+        &doc(documents::Column::DocumentType),
+        &doc(documents::Column::CoiType),
     );
     // `||` is SQL's string concatenation in both databases.
     let concat = |parts: Vec<Expr>| {
