@@ -7,6 +7,7 @@ mod outbox;
 mod paging;
 mod platform;
 mod portal;
+mod shapes;
 mod storage_s3;
 mod uploads;
 mod vendors;
