@@ -29,7 +29,7 @@ async fn list(
     Query(filter): Query<ActivityFilter>,
     Query(paging): Query<Paging>,
 ) -> ApiResult {
-    let activity_type = filter.activity_type.filter(|t| !t.is_empty() && t != "all");
+    let activity_type = super::filter_value(filter.activity_type.as_deref()).map(str::to_string);
     if activity_type
         .as_deref()
         .is_some_and(|t| !activities::TYPES.contains(&t))

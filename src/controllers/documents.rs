@@ -68,6 +68,11 @@ impl utoipa::PartialSchema for DateInput {
 
 impl utoipa::ToSchema for DateInput {}
 
+/// The 422 for a COI without a (known) insurance type, with SPEC.md's message.
+fn coi_type_required() -> Error {
+    field_error("coiType", "Please select an insurance type for the COI")
+}
+
 /// Reads the document fields of an upload (signed-in or portal).
 ///
 /// # Errors
@@ -82,29 +87,22 @@ pub fn document_info(received: &Received) -> Result<DocumentInfo> {
         .field("coiType")
         .is_some_and(|c| CoiType::parse(c).is_none())
     {
-        return Err(field_error(
-            "coiType",
-            "Please select an insurance type for the COI",
-        ));
+        return Err(coi_type_required());
     }
     let notes = received
         .field("notes")
         .map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
     let coi_type = if document_type == DocumentType::Coi {
-        let named = received.field("coiType").map(|c| {
-            CoiType::parse(c).ok_or_else(|| {
-                field_error("coiType", "Please select an insurance type for the COI")
-            })
-        });
+        let named = received
+            .field("coiType")
+            .map(|c| CoiType::parse(c).ok_or_else(|| coi_type_required()));
         match named {
             Some(c) => Some(c?),
             None => Some(
                 received
                     .field("notes")
                     .and_then(compliance::coi_type_in_notes)
-                    .ok_or_else(|| {
-                        field_error("coiType", "Please select an insurance type for the COI")
-                    })?,
+                    .ok_or_else(|| coi_type_required())?,
             ),
         }
     } else {
@@ -199,11 +197,7 @@ async fn list(
     Query(paging): Query<super::Paging>,
 ) -> ApiResult {
     let status = super::status_filter(filter.status.as_deref())?;
-    let document_type = match filter
-        .document_type
-        .as_deref()
-        .filter(|s| !s.is_empty() && *s != "all")
-    {
+    let document_type = match super::filter_value(filter.document_type.as_deref()) {
         Some(t) => Some(
             DocumentType::parse(t)
                 .ok_or_else(|| field_error("type", "Unknown document type"))?
@@ -288,9 +282,7 @@ pub struct DocumentUpdate {
 impl DocumentUpdate {
     fn apply(self, doc: &documents::Model) -> Result<DocumentInfo> {
         if let Some(Some(c)) = &self.coi_type {
-            CoiType::parse(c).ok_or_else(|| {
-                field_error("coiType", "Please select an insurance type for the COI")
-            })?;
+            CoiType::parse(c).ok_or_else(|| coi_type_required())?;
         }
         let document_type = match self.document_type {
             Some(t) => DocumentType::parse(&t)
@@ -298,22 +290,15 @@ impl DocumentUpdate {
             None => DocumentType::parse(&doc.document_type).unwrap_or(DocumentType::Other),
         };
         let coi_type = match (document_type, self.coi_type) {
-            (DocumentType::Coi, Some(Some(c))) => Some(CoiType::parse(&c).ok_or_else(|| {
-                field_error("coiType", "Please select an insurance type for the COI")
-            })?),
-            (DocumentType::Coi, Some(None)) => {
-                return Err(field_error(
-                    "coiType",
-                    "Please select an insurance type for the COI",
-                ))
+            (DocumentType::Coi, Some(Some(c))) => {
+                Some(CoiType::parse(&c).ok_or_else(|| coi_type_required())?)
             }
+            (DocumentType::Coi, Some(None)) => return Err(coi_type_required()),
             (DocumentType::Coi, None) => Some(
                 doc.coi_type
                     .as_deref()
                     .and_then(CoiType::parse)
-                    .ok_or_else(|| {
-                        field_error("coiType", "Please select an insurance type for the COI")
-                    })?,
+                    .ok_or_else(|| coi_type_required())?,
             ),
             _ => None,
         };

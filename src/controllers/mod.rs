@@ -125,12 +125,18 @@ impl utoipa::PartialSchema for ActivityTypeFilter {
 
 impl utoipa::ToSchema for ActivityTypeFilter {}
 
+/// A list's query filter as given: absent, empty or `all` means no filter.
+#[must_use]
+pub fn filter_value(raw: Option<&str>) -> Option<&str> {
+    raw.filter(|s| !s.is_empty() && *s != "all")
+}
+
 /// The `status` query filter of a list: absent, empty or `all` means no filter.
 ///
 /// # Errors
 /// A 422 for an unknown status.
 pub fn status_filter(raw: Option<&str>) -> Result<Option<crate::models::compliance::Status>> {
-    match raw.filter(|s| !s.is_empty() && *s != "all") {
+    match filter_value(raw) {
         Some(s) => crate::models::compliance::Status::parse(s)
             .map(Some)
             .ok_or_else(|| crate::errors::field_error("status", "Unknown status filter")),

@@ -209,6 +209,11 @@ async fn portal_uploads_follow_the_portal_rules_and_leave_nothing_when_refused()
             .await
             .json::<Vec<Value>>()
             .is_empty());
+        assert_eq!(
+            ctx.mailer.as_ref().unwrap().deliveries().count,
+            0,
+            "a refused upload tells nobody"
+        );
     })
     .await;
 }
