@@ -95,14 +95,14 @@ pub fn document_info(received: &Received) -> Result<DocumentInfo> {
     let coi_type = if document_type == DocumentType::Coi {
         let named = received
             .field("coiType")
-            .map(|c| CoiType::parse(c).ok_or_else(|| coi_type_required()));
+            .map(|c| CoiType::parse(c).ok_or_else(coi_type_required));
         match named {
             Some(c) => Some(c?),
             None => Some(
                 received
                     .field("notes")
                     .and_then(compliance::coi_type_in_notes)
-                    .ok_or_else(|| coi_type_required())?,
+                    .ok_or_else(coi_type_required)?,
             ),
         }
     } else {
@@ -282,7 +282,7 @@ pub struct DocumentUpdate {
 impl DocumentUpdate {
     fn apply(self, doc: &documents::Model) -> Result<DocumentInfo> {
         if let Some(Some(c)) = &self.coi_type {
-            CoiType::parse(c).ok_or_else(|| coi_type_required())?;
+            CoiType::parse(c).ok_or_else(coi_type_required)?;
         }
         let document_type = match self.document_type {
             Some(t) => DocumentType::parse(&t)
@@ -291,14 +291,14 @@ impl DocumentUpdate {
         };
         let coi_type = match (document_type, self.coi_type) {
             (DocumentType::Coi, Some(Some(c))) => {
-                Some(CoiType::parse(&c).ok_or_else(|| coi_type_required())?)
+                Some(CoiType::parse(&c).ok_or_else(coi_type_required)?)
             }
             (DocumentType::Coi, Some(None)) => return Err(coi_type_required()),
             (DocumentType::Coi, None) => Some(
                 doc.coi_type
                     .as_deref()
                     .and_then(CoiType::parse)
-                    .ok_or_else(|| coi_type_required())?,
+                    .ok_or_else(coi_type_required)?,
             ),
             _ => None,
         };
