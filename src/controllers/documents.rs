@@ -6,122 +6,22 @@ use axum::{
     extract::Multipart,
     http::{header, HeaderValue, StatusCode},
 };
-use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 
-use super::{
-    current::CurrentUser,
-    json::ApiJson,
-    list_response,
-    upload::{self, Received},
-};
+use super::{current::CurrentUser, json::ApiJson, list_response, upload};
 use crate::{
     errors::{self, field_error, Envelope},
     models::{
-        compliance::{self, CoiType, DocumentType},
-        documents::{self, DocumentInfo, DocumentQuery, SOURCE_USER},
+        compliance::{CoiType, DocumentType},
+        documents::{self, DateInput, DocumentInfo, DocumentQuery, DocumentUpdate, SOURCE_USER},
         file_type::FileKind,
         vendors,
     },
     settings::Settings,
     views::documents::{DocumentResponse, DocumentWithHistory},
 };
-
-/// Accepts `YYYY-MM-DD` or a full RFC 3339 instant (the date it names); nothing else, so
-/// that `2026-12-31garbage` is refused rather than read as a date.
-fn parse_date(raw: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok().or_else(|| {
-        chrono::DateTime::parse_from_rfc3339(raw)
-            .ok()
-            .map(|at| at.date_naive())
-    })
-}
-
-/// An expiration date as the forms send it: `YYYY-MM-DD`, an RFC 3339 instant (its date), or
-/// empty (no date).
-pub struct DateInput;
-
-impl utoipa::PartialSchema for DateInput {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{
-            AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type,
-        };
-        let string = |format: Option<KnownFormat>, pattern: Option<&str>| {
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .format(format.map(SchemaFormat::KnownFormat))
-                .pattern(pattern)
-                .build()
-        };
-        AnyOfBuilder::new()
-            .item(string(Some(KnownFormat::Date), None))
-            .item(string(Some(KnownFormat::DateTime), None))
-            .item(string(None, Some(r"^\s*$")))
-            .description(Some(
-                "YYYY-MM-DD, or an RFC 3339 instant (the date it names); empty means no date",
-            ))
-            .into()
-    }
-}
-
-impl utoipa::ToSchema for DateInput {}
-
-/// The 422 for a COI without a (known) insurance type, with SPEC.md's message.
-fn coi_type_required() -> Error {
-    field_error("coiType", "Please select an insurance type for the COI")
-}
-
-/// Reads the document fields of an upload (signed-in or portal).
-///
-/// # Errors
-/// 422 with SPEC.md's messages for a missing type or COI type, or a bad date.
-pub fn document_info(received: &Received) -> Result<DocumentInfo> {
-    let document_type = received
-        .field("documentType")
-        .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
-    let document_type = DocumentType::parse(document_type)
-        .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
-    if received
-        .field("coiType")
-        .is_some_and(|c| CoiType::parse(c).is_none())
-    {
-        return Err(coi_type_required());
-    }
-    let notes = received
-        .field("notes")
-        .map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
-    let coi_type = if document_type == DocumentType::Coi {
-        let named = received
-            .field("coiType")
-            .map(|c| CoiType::parse(c).ok_or_else(coi_type_required));
-        match named {
-            Some(c) => Some(c?),
-            None => Some(
-                received
-                    .field("notes")
-                    .and_then(compliance::coi_type_in_notes)
-                    .ok_or_else(coi_type_required)?,
-            ),
-        }
-    } else {
-        None
-    };
-    let expiration_date = match received.field("expirationDate") {
-        Some(raw) => Some(
-            parse_date(raw)
-                .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
-        ),
-        None => None,
-    };
-    Ok(DocumentInfo {
-        document_type,
-        coi_type,
-        expiration_date,
-        notes: notes.filter(|n| !n.is_empty()),
-    })
-}
 
 /// The multipart form of an upload. Whether the file is accepted is decided by its content
 /// (PDF, DOC, DOCX, PNG or JPEG, at most 10 MB, not empty, agreeing with its extension).
@@ -160,7 +60,7 @@ pub(crate) async fn upload(
         .file
         .take()
         .ok_or_else(|| field_error("file", "Please select a file to upload"))?;
-    let info = document_info(&received)?;
+    let info = DocumentInfo::from_form(|name| received.field(name))?;
     let new = upload::NewDocument {
         org: current.org,
         vendor,
@@ -253,80 +153,6 @@ async fn show(
             .map(|d| DocumentResponse::new(d, &vendor, today))
             .collect(),
     })
-}
-
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> std::result::Result<Option<Option<T>>, D::Error> {
-    Ok(Some(Option::deserialize(d)?))
-}
-
-/// `PUT /api/documents/{id}`: absent fields stay; `null` clears a date or notes.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
-pub struct DocumentUpdate {
-    #[schema(value_type = Option<DocumentType>)]
-    pub document_type: Option<String>,
-    /// Required (here or already on the document) when the type is `coi`.
-    #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<CoiType>)]
-    pub coi_type: Option<Option<String>>,
-    #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<DateInput>)]
-    pub expiration_date: Option<Option<String>>,
-    #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<String>, max_length = 5000)]
-    pub notes: Option<Option<String>>,
-}
-
-impl DocumentUpdate {
-    fn apply(self, doc: &documents::Model) -> Result<DocumentInfo> {
-        if let Some(Some(c)) = &self.coi_type {
-            CoiType::parse(c).ok_or_else(coi_type_required)?;
-        }
-        let document_type = match self.document_type {
-            Some(t) => DocumentType::parse(&t)
-                .ok_or_else(|| field_error("documentType", "Please select a document type"))?,
-            None => DocumentType::parse(&doc.document_type).unwrap_or(DocumentType::Other),
-        };
-        let coi_type = match (document_type, self.coi_type) {
-            (DocumentType::Coi, Some(Some(c))) => {
-                Some(CoiType::parse(&c).ok_or_else(coi_type_required)?)
-            }
-            (DocumentType::Coi, Some(None)) => return Err(coi_type_required()),
-            (DocumentType::Coi, None) => Some(
-                doc.coi_type
-                    .as_deref()
-                    .and_then(CoiType::parse)
-                    .ok_or_else(coi_type_required)?,
-            ),
-            _ => None,
-        };
-        let expiration_date = match self.expiration_date {
-            Some(Some(raw)) if !raw.trim().is_empty() => Some(
-                parse_date(raw.trim())
-                    .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
-            ),
-            Some(_) => None,
-            None => doc.expiration_date,
-        };
-        let notes = match self.notes {
-            Some(n) => n.map(|n| n.trim().to_string()).filter(|n| !n.is_empty()),
-            None => compliance::user_notes(doc.notes.as_deref()),
-        };
-        if notes.as_ref().is_some_and(|n| n.chars().count() > 5000) {
-            return Err(field_error(
-                "notes",
-                "Notes must be at most 5000 characters",
-            ));
-        }
-        Ok(DocumentInfo {
-            document_type,
-            coi_type,
-            expiration_date,
-            notes,
-        })
-    }
 }
 
 /// Changes a document's type, COI type, expiration date or notes.
@@ -464,18 +290,5 @@ mod tests {
             content_disposition("attachment", "Zoë \"COI\".pdf"),
             "attachment; filename=\"Zo_ _COI_.pdf\"; filename*=UTF-8''Zo%C3%AB%20%22COI%22%2Epdf"
         );
-    }
-
-    #[test]
-    fn dates_accept_a_plain_date_or_an_iso_instant() {
-        assert_eq!(
-            parse_date("2026-12-31"),
-            NaiveDate::from_ymd_opt(2026, 12, 31)
-        );
-        assert_eq!(
-            parse_date("2026-12-31T00:00:00.000Z"),
-            NaiveDate::from_ymd_opt(2026, 12, 31)
-        );
-        assert_eq!(parse_date("31/12/2026"), None);
     }
 }

@@ -1,7 +1,7 @@
 //! The vendor upload portal: no login, a company key, and nothing revealed but the vendor's
 //! name, the client's name and the requested document types.
 
-use crate::errors::{ApiError, ApiResult};
+use crate::errors::ApiResult;
 use axum::{
     extract::{DefaultBodyLimit, Multipart},
     http::StatusCode,
@@ -10,7 +10,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{documents::document_info, upload};
+use super::upload;
 use crate::{
     errors::{envelope_with, field_error, too_many_requests, Envelope},
     mailers::portal::PortalMailer,
@@ -46,7 +46,7 @@ pub struct PortalUploadForm {
     /// Required when `documentType` is `coi`.
     coi_type: Option<CoiType>,
     /// Required, and not in the past, when `documentType` is `coi`.
-    #[schema(value_type = Option<super::documents::DateInput>)]
+    #[schema(value_type = Option<documents::DateInput>)]
     expiration_date: Option<String>,
     #[schema(max_length = 4000)]
     notes: Option<String>,
@@ -169,26 +169,9 @@ async fn portal_upload(
         .file
         .take()
         .ok_or_else(|| field_error("file", "Please select a document file"))?;
-    let info = document_info(&received)?;
+    let info = documents::DocumentInfo::from_form(|name| received.field(name))?;
     let label = info.slot().portal_label();
-    if info.document_type == DocumentType::Coi {
-        match info.expiration_date {
-            None => {
-                return Err(ApiError(field_error(
-                    "expirationDate",
-                    &format!("Expiration date is required for {label}"),
-                )))
-            }
-            // One day of slack: "today" for a vendor west of UTC can be yesterday here.
-            Some(date) if date < documents::today() - chrono::Duration::days(1) => {
-                return Err(ApiError(field_error(
-                    "expirationDate",
-                    "The expiration date cannot be in the past.",
-                )))
-            }
-            Some(_) => {}
-        }
-    }
+    info.check_portal_rules(documents::today())?;
     let new = upload::NewDocument {
         org: org.clone(),
         vendor: vendor.clone(),

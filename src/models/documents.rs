@@ -17,8 +17,10 @@ use crate::errors::{self, api_error};
 pub const SOURCE_USER: &str = "user";
 pub const SOURCE_PORTAL: &str = "vendor_portal";
 
+mod form;
 mod listing;
 
+pub use form::{DateInput, DocumentUpdate};
 pub use listing::{DocumentChart, DocumentQuery, CHART_WEEKS};
 
 impl TenantEntity for Entity {
