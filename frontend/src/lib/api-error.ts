@@ -37,6 +37,17 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'network_error';
+
+/** The envelope's `error` codes the screens act on: the UI branches on these, never on status numbers or message text. */
+export const ERROR_CODES = {
+  notFound: 'not_found',
+  planLimit: 'plan_limit',
+  validationFailed: 'validation_failed',
+  rateLimited: 'rate_limited',
+  emailTaken: 'email_taken',
+  companyKeyTaken: 'company_key_taken',
+  companyKeyRequired: 'company_key_required',
+} as const;
 export const MISSING_TOKEN = 'missing_token';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,7 @@ import { Field, Input } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
 import { APP_NAME } from '@/config';
-import { errorMessage } from '@/lib/api-error';
+import { ERROR_CODES, errorMessage } from '@/lib/api-error';
 import { hasErrors, serverFieldErrors, validateEmail, validateName, validatePassword, type Errors } from '@/lib/validation';
 import { useRegister } from '../api/register';
 
@@ -28,7 +28,7 @@ export function RegisterForm() {
     },
     onError: (error) => {
       const fromServer = serverFieldErrors(FIELDS, error.errors);
-      if (error.status === 409 && !fromServer.email) fromServer.email = error.message;
+      if (error.code === ERROR_CODES.emailTaken && !fromServer.email) fromServer.email = error.message;
       setErrors(fromServer);
       toast({
         title: 'Registration failed',

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-error';
+import { ERROR_CODES, errorMessage } from '@/lib/api-error';
 import { validatePassword } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
 
@@ -38,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           void navigate('/login');
         },
         onError: (e) => {
-          if (e.status === 422) {
+          if (e.code === ERROR_CODES.validationFailed) {
             setError(e.fieldError('password') ?? e.message);
             return;
           }

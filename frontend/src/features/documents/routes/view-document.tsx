@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format';
 import { useDocument } from '../api/get-document';
 import { DocumentPreview } from '../components/document-preview';
 import { useDownload } from '../hooks/use-download';
+import { ERROR_CODES } from '@/lib/api-error';
 
 /** /view-document/{id}, opened in a new tab from the View actions. */
 export function ViewDocumentRoute() {
@@ -21,7 +22,7 @@ export function ViewDocumentRoute() {
   if (doc.isPending) body = <LoadingBlock label="Loading document" />;
   else if (doc.isError) {
     body =
-      doc.error.status === 404 ? (
+      doc.error.code === ERROR_CODES.notFound ? (
         <EmptyState title="Document not found" description="The document you're looking for doesn't exist or has been removed." />
       ) : (
         <QueryError error={doc.error} onRetry={() => void doc.refetch()} />

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { NETWORK_ERROR, serverMessage, type ApiError } from '@/lib/api-error';
+import { ERROR_CODES, NETWORK_ERROR, serverMessage, type ApiError } from '@/lib/api-error';
 import type { PortalVendor } from '@/types/api';
 import { useValidateCompanyKey } from '../api/validate-company-key';
 
@@ -20,7 +20,7 @@ function showKeyError(error: ApiError) {
     });
     return;
   }
-  if (error.status === 429) {
+  if (error.code === ERROR_CODES.rateLimited) {
     // The key may well be right: say why, not that it is invalid.
     toast({ title: 'Validation Error', description: error.message, variant: 'error' });
     return;
@@ -59,8 +59,8 @@ export function CompanyKeyForm({ onVerified }: CompanyKeyFormProps) {
     validate.mutate(trimmed, {
       onSuccess: (vendor) => onVerified(trimmed, vendor),
       onError: (failure) => {
-        if (failure.status === 400) setError(serverMessage(failure) ?? KEY_REQUIRED);
-        if (failure.status === 429) setWaitSeconds(failure.retryAfter ?? 0);
+        if (failure.code === ERROR_CODES.companyKeyRequired) setError(serverMessage(failure) ?? KEY_REQUIRED);
+        if (failure.code === ERROR_CODES.rateLimited) setWaitSeconds(failure.retryAfter ?? 0);
         showKeyError(failure);
       },
     });

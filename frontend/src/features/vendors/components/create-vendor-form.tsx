@@ -11,6 +11,7 @@ import { serverFieldErrors, type Errors } from '@/lib/validation';
 import { useCreateVendor } from '../api/create-vendor';
 import { CompanyKeyField } from './company-key-field';
 import { VENDOR_FIELDS, VendorFormFields, type VendorField, type VendorFormValues } from './vendor-form-fields';
+import { ERROR_CODES } from '@/lib/api-error';
 
 const LIMIT_TITLE = 'Free Account Limit Reached';
 const LIMIT_MESSAGE = 'Free accounts are limited to 2 vendors maximum.';
@@ -62,13 +63,13 @@ export function CreateVendorForm() {
           void navigate(`/vendors/${vendor.id}`);
         },
         onError: (error) => {
-          if (error.status === 402) {
+          if (error.code === ERROR_CODES.planLimit) {
             // The dialog carries the message: a toast behind a modal would be inert.
             setLimitMessage(error.message || LIMIT_MESSAGE);
             return;
           }
           const fieldErrors = serverFieldErrors(VENDOR_FIELDS, error.errors);
-          if (error.status === 409 && !fieldErrors.companyKey) fieldErrors.companyKey = error.message;
+          if (error.code === ERROR_CODES.companyKeyTaken && !fieldErrors.companyKey) fieldErrors.companyKey = error.message;
           setErrors(fieldErrors);
           toast({ title: 'Error creating vendor', description: error.message || 'Failed to create vendor', variant: 'error' });
         },

@@ -10,6 +10,7 @@ import { useVendor } from '../api/get-vendor';
 import { VendorDocuments } from '../components/vendor-documents';
 import { VendorNotFound } from '../components/vendor-not-found';
 import { VendorSummaryCard } from '../components/vendor-summary-card';
+import { ERROR_CODES } from '@/lib/api-error';
 
 /** /vendors/{id} and /vendors/{id}/documents: the same screen. */
 export function VendorDetailRoute() {
@@ -26,7 +27,7 @@ export function VendorDetailRoute() {
 
   if (vendor.isPending) return <LoadingBlock label="Loading vendor" />;
   if (vendor.isError) {
-    return vendor.error.status === 404 ? (
+    return vendor.error.code === ERROR_CODES.notFound ? (
       <VendorNotFound />
     ) : (
       <QueryError error={vendor.error} onRetry={() => void vendor.refetch()} />

@@ -7,13 +7,14 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { useVendor } from '../api/get-vendor';
 import { EditVendorForm } from '../components/edit-vendor-form';
 import { VendorNotFound } from '../components/vendor-not-found';
+import { ERROR_CODES } from '@/lib/api-error';
 
 export function VendorEditRoute() {
   const { id = '' } = useParams();
   const vendor = useVendor(id);
   if (vendor.isPending) return <LoadingBlock label="Loading vendor" />;
   if (vendor.isError) {
-    return vendor.error.status === 404 ? (
+    return vendor.error.code === ERROR_CODES.notFound ? (
       <VendorNotFound editing />
     ) : (
       <QueryError error={vendor.error} onRetry={() => void vendor.refetch()} />

@@ -31,7 +31,7 @@ export const authHandlers = [
   http.post('*/api/auth/forgot', () => HttpResponse.json({ ok: true })),
   http.post('*/api/auth/reset', async ({ request }) => {
     const body = (await request.json()) as { token?: string };
-    if (body.token !== 'good-token') return apiError(422, 'invalid_token', 'This reset link has expired or is invalid.');
+    if (body.token !== 'good-token') return apiError(422, 'validation_failed', 'This reset link has expired or is invalid.');
     return HttpResponse.json({ ok: true });
   }),
 ];
