@@ -322,31 +322,23 @@ pub fn envelope_with(
 /// one in text, so it would fail the query instead of matching nothing.
 fn has_encoded_nul(uri: &axum::http::Uri) -> bool {
     uri.path_and_query()
-        .is_some_and(|pq| pq.as_str().to_ascii_lowercase().contains("%00"))
-}
-
-fn nul_in_url() -> Response {
-    let mut res = envelope_response(
-        StatusCode::BAD_REQUEST,
-        &Envelope {
-            error: "bad_request".to_string(),
-            message: "The address may not contain NUL characters.".to_string(),
-            errors: None,
-        },
-    );
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    res
+        .is_some_and(|pq| pq.as_str().contains("%00"))
 }
 
 /// Middleware: every answer under `/api` carries `Cache-Control: no-store` unless it set its
 /// own, and every non-2xx one leaves as the envelope.
 pub async fn api_envelope(req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api");
-    if is_api && has_encoded_nul(req.uri()) {
-        return nul_in_url();
-    }
-    let mut res = next.run(req).await;
+    let mut res = if is_api && has_encoded_nul(req.uri()) {
+        ApiError(api_error(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "The address may not contain NUL characters.",
+        ))
+        .into_response()
+    } else {
+        next.run(req).await
+    };
     if is_api {
         // Private answers never sit in a shared or browser cache; an answer that says how it
         // may be cached (none today) keeps its own.
