@@ -3,7 +3,10 @@ export const SUPPORT_EMAIL = 'support@vendorwatch.app';
 
 export const APP_NAME = 'Vendorwatch';
 
-/** Business constants from SPEC section 9. */
+/**
+ * Business constants, matching the server's (docs/product.md: "Organizations, users and roles",
+ * "Vendors and company keys", "Plans and limits", "Uploads", "Lists").
+ */
 export const FREE_VENDOR_LIMIT = 2;
 export const FREE_DOCUMENTS_PER_VENDOR = 10;
 export const PROFESSIONAL_VENDOR_LIMIT = 25;

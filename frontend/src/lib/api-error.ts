@@ -10,8 +10,8 @@ export type ApiErrorDetails = {
 };
 
 /**
- * The one error every failed API call turns into. The UI branches on `status` and `code`,
- * never on `message` (which is for people).
+ * The one error every failed API call turns into. The UI branches on `code` (and on `status` only
+ * to tell a lost connection or a 5xx), never on `message` (which is for people).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -38,7 +38,7 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = 'network_error';
 
-/** The envelope's `error` codes the screens act on: the UI branches on these, never on status numbers or message text. */
+/** The envelope's `error` codes the screens act on: the UI branches on these, never on 4xx status numbers or message text. */
 export const ERROR_CODES = {
   notFound: 'not_found',
   planLimit: 'plan_limit',
@@ -79,8 +79,9 @@ function readRetryAfter(response: Response): number | null {
 }
 
 /**
- * Maps a non-OK response to an ApiError. The message is the envelope's sentence; without an
- * envelope it is '{status}: {response text or status text}' (SPEC section 8).
+ * Maps a non-OK response to an ApiError. The message is the server's sentence; without one it is
+ * '{status}: {response text}', or '{status}: {status text}' for an empty or HTML body
+ * (docs/product.md, "Screens").
  */
 export async function toApiError(response: Response): Promise<ApiError> {
   let text = '';
@@ -102,7 +103,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     const message = fromServer ? body.message : fallback;
     return new ApiError(response.status, body.error, message, readFieldErrors(body.errors), { retryAfter, fromServer });
   }
-  // A JSON body with a message but no code (not ours: a proxy's or an older server's).
+  // A JSON body with a message but no code: not this server's (its failures all carry a code), say a proxy's.
   if (isRecord(body) && typeof body.message === 'string' && body.message) {
     return new ApiError(response.status, `http_${response.status}`, body.message, {}, { retryAfter, fromServer: true });
   }
@@ -118,7 +119,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The sentence the server sent with a failure, if it sent one (SPEC: 'with the server message, otherwise ...'). */
+/** The sentence the server sent with a failure, if it sent one; callers fall back to their own text. */
 export function serverMessage(error: unknown): string | undefined {
   return isApiError(error) && error.fromServer ? error.message : undefined;
 }

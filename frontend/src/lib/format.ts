@@ -6,7 +6,7 @@ function toDate(value: string | Date): Date {
 
 /**
  * Formats a date for display: 'N/A' when missing, 'Invalid date' when unreadable
- * (SPEC section 8). Date-only strings (YYYY-MM-DD) are read as local calendar dates.
+ * (docs/product.md, "Screens"). Date-only strings (YYYY-MM-DD) are read as local calendar dates.
  */
 export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
   if (value === null || value === undefined || value === '') return 'N/A';

@@ -1,6 +1,9 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
-/** SPEC section 9: never stale, no refetch on focus or interval, no retries. */
+/**
+ * Cached data is stale at once (a screen that opens fetches again); no refetch on focus or on a
+ * timer; no retries of reads or writes (docs/product.md, "Screens").
+ */
 export const queryConfig = {
   queries: {
     staleTime: 0,

@@ -31,7 +31,7 @@ function safeStorage(): Storage | null {
 
 /**
  * Reads the stored token and user. An unreadable stored user (bad JSON or wrong shape) is
- * discarded, together with the stored user id (SPEC section 4).
+ * discarded, together with the stored user id.
  */
 export function readStoredSession(): Pick<Session, 'token' | 'user'> {
   const storage = safeStorage();

@@ -1,4 +1,4 @@
-/** Browser storage keys of SPEC section 3 ("Stored browser values"). */
+/** Local storage keys: token, user, userId (docs/product.md, "Screens"). */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

@@ -1,4 +1,4 @@
-/** Shapes of the HTTP contract (shared/API.md). */
+/** Shapes of the HTTP contract (the server publishes it at GET /api/openapi.json). */
 
 export type Role = 'user' | 'admin';
 export type Plan = 'free' | 'professional';

@@ -22,7 +22,7 @@ describe('StatusBadge', () => {
 });
 
 describe('SlotDots', () => {
-  it('shows seven dots in SPEC order with their statuses', () => {
+  it('shows seven dots in slot order, W-9 first and Other last, with their statuses', () => {
     render(<SlotDots slots={slots({ w9: 'current', coi_workers_comp: 'expired', sales_tax: 'expiring_soon' })} />);
     const items = within(screen.getByRole('list', { name: 'Document slots' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([

@@ -3,7 +3,7 @@ import { SLOT_KEYS, SLOT_LABELS, statusLabel } from '@/lib/domain/documents';
 import type { VendorSlot } from '@/types/api';
 import { statusDotClass } from './status-badge';
 
-/** Always seven slots in SPEC order; a slot the server did not send counts as missing. */
+/** Always the seven slots, in SLOT_KEYS order; a slot the server did not send counts as missing. */
 export function normalizeSlots(slots: readonly VendorSlot[] | undefined): VendorSlot[] {
   return SLOT_KEYS.map((key) => {
     const found = slots?.find((s) => s.slot === key);

@@ -13,7 +13,7 @@ export type NavItem = {
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
-/** Sidebar and slide-out menu entries, in SPEC order. */
+/** Sidebar and slide-out menu entries, top to bottom. */
 export const mainNavigation: readonly NavItem[] = [
   { name: 'Dashboard', to: '/dashboard', icon: Squares2X2Icon },
   { name: 'Vendors', to: '/vendors', icon: BuildingStorefrontIcon },

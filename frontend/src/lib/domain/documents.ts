@@ -1,6 +1,6 @@
 import type { CoiType, DocumentStatus, DocumentType, SlotKey } from '@/types/api';
 
-/** Labels of SPEC section 3. */
+/** Document type labels, as the screens show them. */
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   coi: 'Certificate of Insurance',
   w9: 'W9 Form',
@@ -28,7 +28,7 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 
 export const DOCUMENT_STATUSES: DocumentStatus[] = ['current', 'expiring_soon', 'expired', 'missing'];
 
-/** The seven dashboard slots, in order (SPEC section 4). */
+/** The seven slots, in order (docs/product.md, "Documents, slots and versions"). */
 export const SLOT_LABELS: Record<SlotKey, string> = {
   w9: 'W-9 Form',
   coi_general_liability: 'COI - General',
@@ -44,7 +44,7 @@ export const SLOT_KEYS = Object.keys(SLOT_LABELS) as SlotKey[];
 /** By default a vendor is asked for every slot but Other. */
 export const DEFAULT_REQUIRED_DOCUMENTS: SlotKey[] = SLOT_KEYS.filter((slot) => slot !== 'other');
 
-/** Accepted upload formats (SPEC section 5). */
+/** Accepted upload formats (docs/product.md, "Uploads"). */
 export const ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.png,.jpg,.jpeg';
 export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg'];
 

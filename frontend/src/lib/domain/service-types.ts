@@ -1,6 +1,6 @@
 import { formatServiceType } from '@/lib/format';
 
-/** DECISIONS.md: the union of SPEC.md's two readings; every form offers the full list. */
+/** One list, offered by every form and accepted by the server (docs/decisions.md, 8). */
 export const SERVICE_TYPES = [
   'general-contractor',
   'plumbing',

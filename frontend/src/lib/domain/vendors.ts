@@ -3,7 +3,7 @@ import { formatServiceType } from '@/lib/format';
 
 export type VendorStatusFilter = 'all' | DocumentStatus;
 
-/** The status filter of the dashboard and vendor list (SPEC section 2). */
+/** The status filter of the dashboard and vendor list. */
 export const VENDOR_STATUS_OPTIONS: { value: VendorStatusFilter; label: string }[] = [
   { value: 'all', label: 'All Statuses' },
   { value: 'current', label: 'Current' },

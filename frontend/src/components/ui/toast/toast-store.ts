@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC section 9: one toast at a time, 5000 ms by default, removed 1,000,000 ms after dismissal. */
+/** One toast at a time, 5 s by default, dropped from memory 1,000,000 ms after it closes (docs/product.md, "Screens"). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION = 5000;
 export const TOAST_REMOVE_DELAY = 1_000_000;

@@ -2,7 +2,7 @@ import { ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import type { PaymentStatus } from '@/types/api';
 import { isAtVendorLimit } from '../api/get-payment-status';
 
-/** Shown on a Free account that has reached its vendor limit (SPEC section 8). */
+/** 'Free account limit reached': shown on a Free account that has reached its vendor limit. */
 export function LimitBanner({ status }: { status: PaymentStatus | undefined }) {
   if (!status || status.plan !== 'free' || !isAtVendorLimit(status)) return null;
   return (

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import type { PaymentStatus } from '@/types/api';
 import { useCreateSubscription } from '../api/create-subscription';
 
-/** SPEC section 9: shown when the plan is free or the vendor count >= the limit minus 1. */
+/** Shown when the plan is free or the vendor count >= the limit minus 1 (docs/product.md, "Screens"). */
 export function shouldShowUpgrade(status: PaymentStatus | undefined): boolean {
   if (!status) return false;
   return status.plan === 'free' || status.currentVendorCount >= status.vendorLimit - 1;

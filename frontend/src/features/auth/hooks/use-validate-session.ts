@@ -8,7 +8,7 @@ let inFlight: Promise<void> | null = null;
 
 /**
  * Validates a stored token with GET /api/auth/me. Any failure means the session is over:
- * toast 'Session expired' and log out (SPEC section 4).
+ * toast 'Session expired' and log out (docs/product.md, "Screens").
  */
 export function validateSession(client: QueryClient): Promise<void> {
   const { token, status } = sessionStore.get();

@@ -5,7 +5,7 @@ import { RECENT_ACTIVITY_LIMIT } from '@/config';
 import { useActivityLogs } from '@/features/activity/api/get-activity-logs';
 import { ActivityRow } from '@/features/activity/components/activity-row';
 
-/** The latest entries (SPEC: 4) with a link to the whole log. */
+/** The latest RECENT_ACTIVITY_LIMIT (4) entries with a link to the whole log. */
 export function RecentActivity({ className }: { className?: string }) {
   const activity = useActivityLogs(RECENT_ACTIVITY_LIMIT);
   const entries = (activity.data ?? []).slice(0, RECENT_ACTIVITY_LIMIT);

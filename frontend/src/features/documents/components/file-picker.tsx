@@ -10,7 +10,7 @@ type FilePickerProps = {
   error?: string;
   disabled?: boolean;
   label?: string;
-  /** The input's accept list (SPEC section 5 formats by default). */
+  /** The input's accept list (by default PDF, DOC, DOCX, PNG, JPG, JPEG: ACCEPTED_FILE_TYPES). */
   accept?: string;
   hint?: string;
 };

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { toast } from '@/components/ui/toast';
 import { useDownloadDocument } from '../api/download-document';
 
-/** Download with the toasts of SPEC section 8. */
+/** Download with a toast: 'Download started', or 'Download failed' with the error's message. */
 export function useDownload() {
   const download = useDownloadDocument();
   const start = useCallback(

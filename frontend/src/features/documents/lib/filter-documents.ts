@@ -3,7 +3,7 @@ import type { DocumentStatus, VendorDocument } from '@/types/api';
 
 export type DocumentStatusFilter = 'all' | DocumentStatus;
 
-/** Suggestions of the Documents search (SPEC section 2). */
+/** Suggestions of the Documents search: the document type codes, then the COI insurance types. */
 export const DOCUMENT_SEARCH_SUGGESTIONS = [
   'coi',
   'w9',

@@ -13,7 +13,7 @@ export type PortalUploadInput = {
   notes?: string;
 };
 
-/** SPEC section 5: a COI's notes are 'COI Type: {subtype}' plus ' - {notes}' when notes exist. */
+/** A COI's notes are 'COI Type: {subtype}' plus ' - {notes}' when notes exist (docs/product.md, "Documents, slots and versions"). */
 export function portalNotes(coiType: CoiType | null | undefined, notes: string | undefined): string {
   const own = notes?.trim() ?? '';
   if (!coiType) return own;

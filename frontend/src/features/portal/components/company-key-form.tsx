@@ -10,7 +10,10 @@ import { useValidateCompanyKey } from '../api/validate-company-key';
 
 const KEY_REQUIRED = 'Company key is required';
 
-/** SPEC section 8, company key check. */
+/**
+ * A failed company key check: 'Validation Error' when the check could not be made (network, 5xx,
+ * rate limit), otherwise 'Invalid Company Key' with the server's sentence or a fixed one.
+ */
 function showKeyError(error: ApiError) {
   if (error.code === NETWORK_ERROR || error.status === 0 || error.status >= 500) {
     toast({

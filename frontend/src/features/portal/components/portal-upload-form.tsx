@@ -17,7 +17,10 @@ import {
   type PortalUploadField,
 } from '../lib/portal-upload-rules';
 
-/** SPEC section 8, vendor portal upload. */
+/**
+ * A failed portal upload: 'Upload Failed' with the server's sentence or 'Failed to upload {label}';
+ * a network or unexpected error says so.
+ */
 function showUploadError(error: unknown, label: string) {
   if (isApiError(error) && error.code !== NETWORK_ERROR && error.status > 0) {
     toast({

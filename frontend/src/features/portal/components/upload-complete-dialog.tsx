@@ -6,7 +6,7 @@ type UploadCompleteDialogProps = {
   open: boolean;
   onClose: () => void;
   clientName: string;
-  /** Done starts over: the page reloads (SPEC section 2). */
+  /** Done starts over: the page reloads, back to the company key step. */
   onDone?: () => void;
 };
 

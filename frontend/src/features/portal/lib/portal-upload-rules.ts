@@ -4,7 +4,7 @@ import { ACCEPTED_EXTENSIONS, fileExtension } from '@/lib/domain/documents';
 import type { Errors } from '@/lib/validation';
 import type { RequestedDocument } from '@/types/api';
 
-/** The portal's file input accepts these (SPEC section 5, in its order). */
+/** The portal's file input accepts these, in the order the portal lists them. */
 export const PORTAL_ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
 
 export type PortalUploadField = 'file' | 'expirationDate';
@@ -18,7 +18,10 @@ export function isCoi(item: Pick<RequestedDocument, 'documentType'>): boolean {
   return item.documentType === 'coi';
 }
 
-/** SPEC section 5, vendor portal upload: a file, and an expiration date for COI types. */
+/**
+ * Vendor portal upload: a file of an accepted type, at most 10 MB; an expiration date for COI
+ * types; a date, when given, not before today.
+ */
 export function validatePortalUpload(
   item: Pick<RequestedDocument, 'documentType' | 'label'>,
   file: File | null,

@@ -135,7 +135,7 @@ describe('vendor upload portal: step two', () => {
     expect(within(form).getByText(`Expiration date is required for ${GL}`)).toBeInTheDocument();
   });
 
-  it('uploads a COI with progress, marks it Uploaded and sends the SPEC fields', async () => {
+  it('uploads a COI with progress, marks it Uploaded and sends type, insurance type, key, notes, date and file', async () => {
     addVendor();
     const xhr = installFakeXhr(() => ({
       status: 201,
@@ -245,7 +245,7 @@ describe('vendor portal rules', () => {
     expect(validatePortalUpload(coi, pdf('x.JPEG'), '2025-06-01', '2025-06-01')).toEqual({});
   });
 
-  it("writes a COI's notes the SPEC way", () => {
+  it("writes a COI's notes as 'COI Type: {type}', plus ' - {notes}' when there are notes", () => {
     expect(portalNotes('automobile', '')).toBe('COI Type: automobile');
     expect(portalNotes('automobile', ' fleet ')).toBe('COI Type: automobile - fleet');
     expect(portalNotes(null, 'hello')).toBe('hello');

@@ -6,7 +6,7 @@ import { VendorDocumentsStep } from '../components/vendor-documents-step';
 
 type Verified = { companyKey: string; vendor: PortalVendor };
 
-/** /vendor-upload: public; key unverified, then verified (SPEC section 4). */
+/** /vendor-upload: public; first the company key is checked, then the requested documents are uploaded. */
 export function VendorUploadRoute() {
   const [verified, setVerified] = useState<Verified | null>(null);
   return (
