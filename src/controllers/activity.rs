@@ -34,7 +34,7 @@ async fn list(
         .as_deref()
         .is_some_and(|t| !activities::TYPES.contains(&t))
     {
-        return Err(ApiError(field_error("type", "Unknown activity type")));
+        return Err(ApiError::from(field_error("type", "Unknown activity type")));
     }
     let query = ActivityQuery {
         activity_type,

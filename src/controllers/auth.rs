@@ -1,4 +1,3 @@
-use crate::errors::{ApiError, ApiResult};
 use axum::http::StatusCode;
 use chrono::Duration;
 use loco_rs::prelude::*;
@@ -7,7 +6,9 @@ use utoipa::ToSchema;
 
 use super::{current::CurrentUser, json::ApiJson};
 use crate::{
-    errors::{self, api_error, conflict, field_error, too_many_requests, Envelope},
+    errors::{
+        self, conflict, field_error, rate_limited, unauthorized, ApiError, ApiResult, Envelope,
+    },
     mailers::auth::AuthMailer,
     models::users::{self, LoginParams, RegisterParams},
     rate_limit::{client_key, RateLimiters},
@@ -51,13 +52,15 @@ async fn register(
     errors::validate(&params)?;
     // Every attempt past validation counts, taken emails too: each 409 says an account exists.
     let limiters = RateLimiters::from_context(&ctx)?;
-    if let Err(wait) = limiters.registrations.spend(&client_key(&ip)).await {
-        return Ok(too_many_requests(wait));
-    }
+    limiters
+        .registrations
+        .spend(&client_key(&ip))
+        .await
+        .map_err(rate_limited)?;
     let (user, org) = match users::Model::register(&ctx.db, &params).await {
         Ok(pair) => pair,
         Err(ModelError::EntityAlreadyExists) => {
-            return Err(ApiError(conflict(
+            return Err(ApiError::from(conflict(
                 "email_taken",
                 "An account with this email already exists.",
             )))
@@ -86,18 +89,20 @@ async fn login(
     errors::validate(&params)?;
     let limiters = RateLimiters::from_context(&ctx)?;
     let address = client_key(&ip);
-    if let Err(wait) = limiters.login_failures.check(&address).await {
-        return Ok(too_many_requests(wait));
-    }
-    let key = format!("{address}|{}", users::normalize_email(&params.email));
-    if let Err(wait) = limiters.login.check(&key) {
-        return Ok(too_many_requests(wait));
-    }
+    limiters
+        .login_failures
+        .check(&address)
+        .await
+        .map_err(rate_limited)?;
+    let key = format!(
+        "{address}|{}",
+        crate::models::email::normalize(&params.email)
+    );
+    limiters.login.check(&key).map_err(rate_limited)?;
     let Ok(user) = users::Model::authenticate(&ctx.db, &params.email, &params.password).await
     else {
         limiters.login_failures.record(&address).await;
-        return Err(ApiError(api_error(
-            StatusCode::UNAUTHORIZED,
+        return Err(ApiError::from(unauthorized(
             "invalid_credentials",
             "Invalid email or password.",
         )));
@@ -125,12 +130,10 @@ async fn forgot(
     ip: RemoteIP,
     ApiJson(params): ApiJson<ForgotParams>,
 ) -> ApiResult {
-    if let Err(wait) = RateLimiters::from_context(&ctx)?
+    RateLimiters::from_context(&ctx)?
         .forgot
         .check(&client_key(&ip))
-    {
-        return Ok(too_many_requests(wait));
-    }
+        .map_err(rate_limited)?;
     if let Ok(user) = users::Model::find_by_email(&ctx.db, &params.email).await {
         let (user, token) = user.into_active_model().issue_reset_token(&ctx.db).await?;
         AuthMailer::forgot_password(&ctx, &user, &token).await?;
@@ -149,7 +152,7 @@ async fn reset(State(ctx): State<AppContext>, ApiJson(params): ApiJson<ResetPara
     errors::validate(&params)?;
     let ttl = Duration::minutes(Settings::from_context(&ctx)?.reset_token_ttl_minutes);
     let Ok(user) = users::Model::find_by_reset_token(&ctx.db, &params.token, ttl).await else {
-        return Err(ApiError(field_error(
+        return Err(ApiError::from(field_error(
             "token",
             "This reset link is invalid or has expired.",
         )));

@@ -12,10 +12,12 @@ use serde::Deserialize;
 
 use super::{current::CurrentUser, json::ApiJson, list_response, upload};
 use crate::{
-    errors::{self, field_error, Envelope},
+    errors::{field_error, Envelope},
     models::{
         compliance::{CoiType, DocumentType},
-        documents::{self, DateInput, DocumentInfo, DocumentQuery, DocumentUpdate, SOURCE_USER},
+        documents::{
+            self, DateInput, DocumentInfo, DocumentQuery, DocumentUpdate, NewDocument, SOURCE_USER,
+        },
         file_type::FileKind,
         vendors,
     },
@@ -61,14 +63,13 @@ pub(crate) async fn upload(
         .take()
         .ok_or_else(|| field_error("file", "Please select a file to upload"))?;
     let info = DocumentInfo::from_form(|name| received.field(name))?;
-    let new = upload::NewDocument {
+    let new = NewDocument {
         org: current.org,
-        vendor,
+        vendor: vendor.clone(),
         info,
         source: SOURCE_USER,
     };
-    let vendor = new.vendor.clone();
-    let doc = upload::store_and_record(&ctx, file, new).await?;
+    let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     let body = DocumentResponse::new(&doc, &vendor, documents::today());
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
@@ -121,19 +122,6 @@ async fn list(
     list_response(&body, total)
 }
 
-async fn with_vendor(
-    ctx: &AppContext,
-    org_id: i64,
-    id: &str,
-) -> Result<(documents::Model, vendors::Model)> {
-    let doc = documents::Model::find_in_org(&ctx.db, org_id, id).await?;
-    let vendor = vendors::Entity::find_by_id(doc.vendor_id)
-        .one(&ctx.db)
-        .await?
-        .ok_or_else(errors::not_found)?;
-    Ok((doc, vendor))
-}
-
 /// One document and the other versions of its slot.
 #[utoipa::path(get, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
@@ -143,7 +131,8 @@ async fn show(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let (doc, vendor) =
+        documents::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
     let today = documents::today();
     let history = doc.history(&ctx.db).await?;
     super::ok_json(DocumentWithHistory {
@@ -165,7 +154,8 @@ async fn update(
     Path(id): Path<String>,
     ApiJson(params): ApiJson<DocumentUpdate>,
 ) -> ApiResult {
-    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let (doc, vendor) =
+        documents::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
     let info = params.apply(&doc)?;
     let settings = Settings::from_context(&ctx)?;
     let doc = doc
@@ -183,12 +173,13 @@ async fn destroy(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let (doc, vendor) = with_vendor(&ctx, current.org.id, &id).await?;
+    let (doc, vendor) =
+        documents::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
     let settings = Settings::from_context(&ctx)?;
     let key = doc
         .delete_with_history(&ctx.db, &vendor, &settings.reminders.offsets_days)
         .await?;
-    upload::remove_all_stored(&ctx, vec![key]).await;
+    documents::remove_all_stored(&ctx, vec![key]).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

@@ -3,19 +3,15 @@
 //! A body must be a JSON object: serde would otherwise read a struct from an array of its
 //! fields in order (`["coi", "general_liability"]` as a document update).
 
-use axum::{
-    extract::{FromRequest, Request},
-    http::StatusCode,
-};
+use axum::extract::{FromRequest, Request};
 use serde::de::DeserializeOwned;
 
-use crate::errors::{api_error, ApiError};
+use crate::errors::{bad_request, ApiError};
 
 pub struct ApiJson<T>(pub T);
 
 fn invalid_body(reason: &str) -> ApiError {
-    ApiError(api_error(
-        StatusCode::BAD_REQUEST,
+    ApiError::from(bad_request(
         "invalid_body",
         &format!("The request body could not be read: {reason}"),
     ))

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// Unknown `/api` paths answer a JSON 404, never the single-page app.
 async fn api_not_found() -> ApiResult {
-    Err(ApiError(crate::errors::not_found()))
+    Err(ApiError::from(crate::errors::not_found()))
 }
 
 #[must_use]
@@ -28,7 +28,7 @@ pub fn fallback_routes() -> Routes {
         .add("/{*rest}", axum::routing::any(api_not_found))
 }
 
-/// A JSON array with the total count of matching rows in `X-Total-Count` (API.md lists).
+/// A JSON array with the total count of matching rows in `X-Total-Count` (docs/product.md, "Lists").
 ///
 /// # Errors
 /// When the body cannot be serialized.
@@ -59,8 +59,7 @@ impl Paging {
     pub fn page(self) -> Result<crate::models::search::Page> {
         let too_large = |v: Option<u64>| v.is_some_and(|v| i64::try_from(v).is_err());
         if too_large(self.limit) || too_large(self.offset) {
-            return Err(crate::errors::api_error(
-                axum::http::StatusCode::BAD_REQUEST,
+            return Err(crate::errors::bad_request(
                 "bad_request",
                 "`limit` and `offset` are whole numbers from 0 to 9223372036854775807.",
             ));

@@ -1,7 +1,6 @@
 //! The vendor upload portal: no login, a company key, and nothing revealed but the vendor's
 //! name, the client's name and the requested document types.
 
-use crate::errors::ApiResult;
 use axum::{
     extract::{DefaultBodyLimit, Multipart},
     http::StatusCode,
@@ -12,15 +11,15 @@ use serde_json::json;
 
 use super::upload;
 use crate::{
-    errors::{envelope_with, field_error, too_many_requests, Envelope},
+    errors::{api_error, bad_request, field_error, rate_limited, ApiError, ApiResult, Envelope},
     mailers::portal::PortalMailer,
     models::{
-        compliance::{self, CoiType, DocumentType},
-        documents::{self, SOURCE_PORTAL},
+        compliance::{CoiType, CompanyKey, DocumentType},
+        documents::{self, NewDocument, SOURCE_PORTAL},
         organizations, vendors,
     },
     rate_limit::{client_key, RateLimiters},
-    views::portal::{PortalDocument, PortalUploadResponse, PortalVendor, RequestedDocument},
+    views::portal::{PortalUploadResponse, PortalVendor},
 };
 
 const KEY_REQUIRED: &str = "Company key is required";
@@ -52,41 +51,26 @@ pub struct PortalUploadForm {
     notes: Option<String>,
 }
 
-fn key_required() -> Response {
-    envelope_with(
-        StatusCode::BAD_REQUEST,
-        "company_key_required",
-        KEY_REQUIRED,
-        json!({"valid": false}),
-    )
+/// A refused key, with the portal's `valid: false` beside the code and message.
+fn key_refused(key: &str) -> ApiError {
+    let error = if key.is_empty() {
+        bad_request("company_key_required", KEY_REQUIRED)
+    } else {
+        api_error(StatusCode::NOT_FOUND, "company_key_not_found", KEY_UNKNOWN)
+    };
+    ApiError::from(error).with_field("valid", json!(false))
 }
 
-fn key_unknown() -> Response {
-    envelope_with(
-        StatusCode::NOT_FOUND,
-        "company_key_not_found",
-        KEY_UNKNOWN,
-        json!({"valid": false}),
-    )
-}
-
-/// The vendor and its organization for a well-formed, known key.
+/// The vendor and its organization for a known key, or the key's refusal.
 async fn vendor_for_key(
     ctx: &AppContext,
     key: &str,
-) -> Result<Option<(vendors::Model, organizations::Model)>> {
-    if !compliance::is_company_key(key) {
-        return Ok(None);
-    }
-    let Some(vendor) = vendors::Entity::find()
-        .filter(vendors::vendors::Column::Key.eq(key))
-        .one(&ctx.db)
-        .await?
-    else {
-        return Ok(None);
+) -> ApiResult<(vendors::Model, organizations::Model)> {
+    let found = match CompanyKey::parse(key) {
+        Some(key) => vendors::Model::find_by_company_key(&ctx.db, &key).await?,
+        None => None,
     };
-    let org = organizations::Model::find_by_id(&ctx.db, vendor.organization_id).await?;
-    Ok(Some((vendor, org)))
+    found.ok_or_else(|| key_refused(key))
 }
 
 /// Checks a company key (rate limited per client address).
@@ -97,44 +81,14 @@ async fn validate_key(
     ip: RemoteIP,
     Query(query): Query<KeyQuery>,
 ) -> ApiResult {
-    if let Err(wait) = RateLimiters::from_context(&ctx)?
+    RateLimiters::from_context(&ctx)?
         .portal_keys
         .check(&client_key(&ip))
-    {
-        return Ok(too_many_requests(wait));
-    }
+        .map_err(rate_limited)?;
     let key = query.key.as_deref().map(str::trim).unwrap_or_default();
-    if key.is_empty() {
-        return Ok(key_required());
-    }
-    let Some((vendor, org)) = vendor_for_key(&ctx, key).await? else {
-        return Ok(key_unknown());
-    };
+    let (vendor, org) = vendor_for_key(&ctx, key).await?;
     let (standing, _) = vendor.standing(&ctx.db).await?;
-    let requested = standing
-        .required_documents()
-        .into_iter()
-        .map(|slot| {
-            let (document_type, coi_type) = slot.document_type();
-            // Expiring or expired documents are what a renewal request asks for again.
-            let uploaded = standing.slots.iter().any(|(s, status, doc)| {
-                *s == slot && doc.is_some() && *status == compliance::Status::Current
-            });
-            RequestedDocument {
-                slot: slot.as_str().to_string(),
-                document_type: document_type.as_str().to_string(),
-                coi_type: coi_type.map(|c| c.as_str().to_string()),
-                label: slot.portal_label().to_string(),
-                uploaded,
-            }
-        })
-        .collect();
-    super::ok_json(PortalVendor {
-        valid: true,
-        company_name: standing.vendor.name.clone(),
-        client_name: org.name,
-        required_documents: requested,
-    })
+    super::ok_json(PortalVendor::new(&standing, &org))
 }
 
 /// A document sent by the vendor: it lands in the client's vendor like one the client uploaded.
@@ -149,21 +103,19 @@ async fn portal_upload(
 ) -> ApiResult {
     let limiters = RateLimiters::from_context(&ctx)?;
     let client = client_key(&ip);
-    if let Err(wait) = limiters.portal_uploads.check(&client) {
-        return Ok(too_many_requests(wait));
-    }
+    limiters
+        .portal_uploads
+        .check(&client)
+        .map_err(rate_limited)?;
     let mut received = upload::receive(multipart, &upload::PORTAL_FIELDS).await?;
     let key = received.field("companyKey").unwrap_or_default().to_string();
-    let Some((vendor, org)) = vendor_for_key(&ctx, &key).await? else {
+    let (vendor, org) = match vendor_for_key(&ctx, &key).await {
+        Ok(found) => found,
         // A wrong key here costs the same as a wrong key at validation.
-        if let Err(wait) = limiters.portal_keys.check(&client) {
-            return Ok(too_many_requests(wait));
+        Err(refused) => {
+            limiters.portal_keys.check(&client).map_err(rate_limited)?;
+            return Err(refused);
         }
-        return Ok(if key.is_empty() {
-            key_required()
-        } else {
-            key_unknown()
-        });
     };
     let file = received
         .file
@@ -172,25 +124,15 @@ async fn portal_upload(
     let info = documents::DocumentInfo::from_form(|name| received.field(name))?;
     let label = info.slot().portal_label();
     info.check_portal_rules(documents::today())?;
-    let new = upload::NewDocument {
+    let new = NewDocument {
         org: org.clone(),
         vendor: vendor.clone(),
         info,
         source: SOURCE_PORTAL,
     };
-    let doc = upload::store_and_record(&ctx, file, new).await?;
+    let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;
-    let body = PortalUploadResponse {
-        company_name: vendor.name.clone(),
-        document: PortalDocument {
-            id: doc.pid.to_string(),
-            document_type: doc.document_type.clone(),
-            coi_type: doc.coi_type.clone(),
-            file_name: doc.file_name.clone(),
-            expiration_date: doc.expiration_date,
-            status: doc.status(documents::today()),
-        },
-    };
+    let body = PortalUploadResponse::new(&vendor, &doc, documents::today());
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 

@@ -131,7 +131,7 @@ async fn destroy(
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let keys = vendor.delete_with_documents(&ctx.db).await?;
-    upload::remove_all_stored(&ctx, keys).await;
+    documents::remove_all_stored(&ctx, keys).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

@@ -67,7 +67,7 @@ impl ReminderFacts {
             "companyKey": self.company_key,
             "document": self.document,
             "fileName": self.file_name,
-            // The screens' date format (SPEC.md: 'MMM d, yyyy').
+            // The screens' date format ('MMM d, yyyy').
             "expirationDate": self.expiration.format("%b %-d, %Y").to_string(),
             "status": status_label(self.status),
             "expired": self.status == Status::Expired,

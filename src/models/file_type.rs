@@ -3,10 +3,9 @@
 
 use std::{fs::File, io::Read, path::Path};
 
-use axum::http::StatusCode;
 use loco_rs::prelude::*;
 
-use crate::errors::api_error;
+use super::refusal::Refusal;
 
 /// Largest accepted upload: 10 MB.
 pub const MAX_UPLOAD_BYTES: u64 = 10 * 1024 * 1024;
@@ -124,31 +123,21 @@ pub fn extension(name: &str) -> Option<String> {
 /// other type.
 pub fn check(name: &str, size: u64, head: &[u8], path: &Path) -> Result<FileKind> {
     if size == 0 {
-        return Err(api_error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "empty_file",
-            "The file is empty.",
-        ));
+        return Err(Refusal::EmptyFile.into());
     }
     let Some(kind) = detect(head, path) else {
-        return Err(api_error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_file_type",
-            "Only PDF, DOC, DOCX, PNG and JPG files are accepted.",
-        ));
+        return Err(Refusal::UnsupportedFileType.into());
     };
     match extension(name) {
         Some(ext) if kind.extensions().contains(&ext.as_str()) => Ok(kind),
-        Some(ext) => Err(api_error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "file_type_mismatch",
-            &format!("The file's content does not match its .{ext} extension."),
-        )),
-        None => Err(api_error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "file_type_mismatch",
-            "The file name needs an extension: .pdf, .doc, .docx, .png, .jpg or .jpeg.",
-        )),
+        Some(ext) => Err(Refusal::FileTypeMismatch(format!(
+            "The file's content does not match its .{ext} extension."
+        ))
+        .into()),
+        None => Err(Refusal::FileTypeMismatch(
+            "The file name needs an extension: .pdf, .doc, .docx, .png, .jpg or .jpeg.".to_string(),
+        )
+        .into()),
     }
 }
 

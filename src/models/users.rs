@@ -8,7 +8,10 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 pub use super::_entities::users::{self, ActiveModel, Entity, Model};
-use super::organizations;
+use super::{
+    email::{self, EmailAddress},
+    organizations,
+};
 
 pub const ROLE_USER: &str = "user";
 pub const ROLE_ADMIN: &str = "admin";
@@ -49,7 +52,7 @@ pub struct LoginParams {
 /// Passwords: 6 to 128 characters (the upper bound keeps hashing cheap to refuse).
 ///
 /// # Errors
-/// The rule that failed, with SPEC.md's message.
+/// The rule that failed, with the message the form shows.
 pub fn validate_password(password: &str) -> Result<(), validator::ValidationError> {
     let len = password.chars().count();
     if len < 6 {
@@ -76,25 +79,12 @@ fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
     Ok(())
 }
 
-/// An email address: the `validator` rule (HTML's), and at most 254 characters (RFC 5321's
-/// limit on a path, which `validator` does not check).
-#[must_use]
-pub fn is_email(email: &str) -> bool {
-    email.chars().count() <= 254 && validator::ValidateEmail::validate_email(&email)
-}
-
 fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
-    if is_email(email) {
+    if EmailAddress::parse(email).is_some() {
         Ok(())
     } else {
         Err(validator::ValidationError::new("email").with_message("Invalid email address".into()))
     }
-}
-
-/// Emails are compared without case or surrounding space.
-#[must_use]
-pub fn normalize_email(email: &str) -> String {
-    email.trim().to_lowercase()
 }
 
 /// The stored form of a reset token: only its digest is kept.
@@ -143,7 +133,7 @@ impl Model {
     /// `EntityNotFound` when no user has this email.
     pub async fn find_by_email(db: &DatabaseConnection, email: &str) -> ModelResult<Self> {
         Entity::find()
-            .filter(users::Column::Email.eq(normalize_email(email)))
+            .filter(users::Column::Email.eq(email::normalize(email)))
             .one(db)
             .await?
             .ok_or(ModelError::EntityNotFound)
@@ -209,7 +199,7 @@ impl Model {
         db: &DatabaseConnection,
         params: &RegisterParams,
     ) -> ModelResult<(Self, organizations::Model)> {
-        let email = normalize_email(&params.email);
+        let email = email::normalize(&params.email);
         let name = params.name.trim().to_string();
         let company = params
             .company
@@ -336,11 +326,6 @@ mod tests {
             errs["password"],
             vec!["Password must be at least 6 characters"]
         );
-    }
-
-    #[test]
-    fn emails_are_compared_lowercase_and_trimmed() {
-        assert_eq!(normalize_email("  Ann@Example.COM "), "ann@example.com");
     }
 
     #[test]

@@ -3,7 +3,7 @@ use utoipa::ToSchema;
 
 use crate::models::{organizations, users};
 
-/// The signed-in user as the app sees them (API.md `user`).
+/// The signed-in user as the app sees them (`User` in the `OpenAPI` document).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserResponse {
     pub id: String,

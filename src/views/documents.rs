@@ -7,7 +7,7 @@ use crate::models::{
     compliance::Status,
 };
 
-/// API.md `document`.
+/// A document as the API answers it (`DocumentResponse` in the `OpenAPI` document).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentResponse {

@@ -2,7 +2,11 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::models::compliance::Status;
+use crate::models::{
+    compliance::Status,
+    documents, organizations,
+    vendors::{self, VendorStanding},
+};
 
 /// A document type the client asks the vendor for.
 #[derive(Debug, Serialize, ToSchema)]
@@ -44,4 +48,47 @@ pub struct PortalDocument {
 pub struct PortalUploadResponse {
     pub company_name: String,
     pub document: PortalDocument,
+}
+
+impl PortalVendor {
+    #[must_use]
+    pub fn new(standing: &VendorStanding, org: &organizations::Model) -> Self {
+        let required_documents = standing
+            .requested()
+            .into_iter()
+            .map(|(slot, uploaded)| {
+                let (document_type, coi_type) = slot.document_type();
+                RequestedDocument {
+                    slot: slot.as_str().to_string(),
+                    document_type: document_type.as_str().to_string(),
+                    coi_type: coi_type.map(|c| c.as_str().to_string()),
+                    label: slot.portal_label().to_string(),
+                    uploaded,
+                }
+            })
+            .collect();
+        Self {
+            valid: true,
+            company_name: standing.vendor.name.clone(),
+            client_name: org.name.clone(),
+            required_documents,
+        }
+    }
+}
+
+impl PortalUploadResponse {
+    #[must_use]
+    pub fn new(vendor: &vendors::Model, doc: &documents::Model, today: NaiveDate) -> Self {
+        Self {
+            company_name: vendor.name.clone(),
+            document: PortalDocument {
+                id: doc.pid.to_string(),
+                document_type: doc.document_type.clone(),
+                coi_type: doc.coi_type.clone(),
+                file_name: doc.file_name.clone(),
+                expiration_date: doc.expiration_date,
+                status: doc.status(today),
+            },
+        }
+    }
 }

@@ -15,7 +15,8 @@ pub struct SlotResponse {
     pub document_id: Option<String>,
 }
 
-/// API.md `vendor`. `id` is the company key.
+/// A vendor as the API answers it (`VendorResponse` in the `OpenAPI` document). `id` is the
+/// company key.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorResponse {

@@ -2,6 +2,7 @@
 //! server, and worker processes on the Redis queue.
 
 mod claims;
+mod emails;
 mod smtp;
 mod support;
 mod sweep;

@@ -4,7 +4,11 @@
 use std::{collections::HashMap, path::PathBuf};
 
 use chrono::{Duration, NaiveDate};
-use loco_rs::{app::AppContext, config};
+use loco_rs::{
+    app::AppContext,
+    boot::{BootResult, StartMode},
+    config,
+};
 use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Deserialize;
 use vendorwatch::models::{
@@ -16,7 +20,61 @@ use vendorwatch::models::{
     vendors::{self, PlanLimit, VendorFields},
 };
 
+use crate::support::{boot_with, TestDb};
+
 pub const OFFSETS: [u32; 3] = [30, 7, 0];
+
+/// Where most sweep scenarios start: a fresh app, a client with its owner, and one vendor,
+/// Pipe Works, with its own contact address.
+pub struct Scene {
+    pub boot: BootResult,
+    _db: TestDb,
+    pub owner: String,
+    pub vendor_email: String,
+    pub client: Client,
+    pub vendor: vendors::Model,
+}
+
+impl Scene {
+    pub async fn new(company: &str) -> Self {
+        let (boot, db) = boot_with(StartMode::ServerOnly, |_| {}).await;
+        let ctx = &boot.app_context;
+        let owner = address("owner", "example.com");
+        let vendor_email = address("pipes", "example.com");
+        let client = client(ctx, company, std::slice::from_ref(&owner)).await;
+        let vendor = vendor(ctx, &client, "Pipe Works", &vendor_email).await;
+        Self {
+            boot,
+            _db: db,
+            owner,
+            vendor_email,
+            client,
+            vendor,
+        }
+    }
+
+    pub fn ctx(&self) -> &AppContext {
+        &self.boot.app_context
+    }
+
+    /// A document of the scene's vendor, expiring in `expires_in` days (or never).
+    pub async fn document(
+        &self,
+        document_type: DocumentType,
+        coi_type: Option<CoiType>,
+        expires_in: Option<i64>,
+    ) -> documents::Model {
+        document(
+            self.ctx(),
+            &self.client,
+            &self.vendor,
+            document_type,
+            coi_type,
+            expires_in,
+        )
+        .await
+    }
+}
 
 /// `days` from today (UTC), the sweep's default day.
 pub fn day(days: i64) -> NaiveDate {
@@ -194,22 +252,6 @@ pub fn set_reminder_setting(config: &mut config::Config, key: &str, value: serde
     settings["reminders"][key] = value;
 }
 
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
-
-/// Skips (one line) or, in CI, fails when a service a test needs is not configured.
-pub fn required_env(name: &str, what: &str) -> Option<String> {
-    match std::env::var(name) {
-        Ok(v) if !v.is_empty() => Some(v),
-        _ if ci() => panic!("CI=true but {name} is not set: {what} must run in CI"),
-        _ => {
-            eprintln!("SKIPPED: {what} ({name} is not set; scripts/test sets it)");
-            None
-        }
-    }
-}
-
 /// The aiosmtpd server that `scripts/test` starts (`scripts/smtp_sink.py`).
 #[derive(Debug, Clone)]
 pub struct SmtpSink {
@@ -219,10 +261,10 @@ pub struct SmtpSink {
 
 impl SmtpSink {
     pub fn from_env(what: &str) -> Option<Self> {
-        let port = required_env("TEST_SMTP_PORT", what)?
+        let port = crate::support::service_env("TEST_SMTP_PORT", what)?
             .parse()
             .expect("TEST_SMTP_PORT is a port");
-        let dir = required_env("TEST_SMTP_DIR", what)?.into();
+        let dir = crate::support::service_env("TEST_SMTP_DIR", what)?.into();
         Some(Self { port, dir })
     }
 

@@ -14,7 +14,7 @@ use vendorwatch::models::{
 
 use super::support::{
     address, all_claims, all_reminders, claim_of, client, day, deliveries, document,
-    expired_entries, pending_expiry, reload, reminders_of, stub_messages, vendor, OFFSETS,
+    expired_entries, pending_expiry, reload, reminders_of, stub_messages, vendor, Scene, OFFSETS,
 };
 use crate::support::boot_with;
 
@@ -28,21 +28,11 @@ fn messages_to(ctx: &AppContext, to: &str) -> usize {
 
 #[tokio::test]
 async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let owner = address("owner", "example.com");
-    let vendor_email = address("pipes", "example.com");
-    let acme = client(ctx, "Due Date Co", std::slice::from_ref(&owner)).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
-    let coi = document(
-        ctx,
-        &acme,
-        &pipes,
-        DocumentType::Coi,
-        Some(CoiType::GeneralLiability),
-        Some(40),
-    )
-    .await;
+    let scene = Scene::new("Due Date Co").await;
+    let ctx = scene.ctx();
+    let coi = scene
+        .document(DocumentType::Coi, Some(CoiType::GeneralLiability), Some(40))
+        .await;
     let dates: Vec<_> = reminders_of(ctx, &coi)
         .await
         .iter()
@@ -76,12 +66,12 @@ async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
         "later ones wait"
     );
     assert_eq!(
-        messages_to(ctx, &owner),
+        messages_to(ctx, &scene.owner),
         1,
         "the organization's user is told"
     );
     assert_eq!(
-        messages_to(ctx, &vendor_email),
+        messages_to(ctx, &scene.vendor_email),
         1,
         "the vendor is asked to renew"
     );
@@ -90,20 +80,11 @@ async fn a_reminder_is_due_on_its_date_and_not_the_day_before() {
 
 #[tokio::test]
 async fn a_late_sweep_sends_the_latest_reminder_that_came_due_since_and_a_rerun_sends_nothing() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let owner = address("owner", "example.com");
-    let acme = client(ctx, "Catch Up Co", std::slice::from_ref(&owner)).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let agreement = document(
-        ctx,
-        &acme,
-        &pipes,
-        DocumentType::VendorAgreement,
-        None,
-        Some(40),
-    )
-    .await;
+    let scene = Scene::new("Catch Up Co").await;
+    let ctx = scene.ctx();
+    let agreement = scene
+        .document(DocumentType::VendorAgreement, None, Some(40))
+        .await;
 
     let report = sweep::run(ctx, day(35)).await.unwrap();
     assert_eq!(
@@ -139,30 +120,16 @@ async fn a_late_sweep_sends_the_latest_reminder_that_came_due_since_and_a_rerun_
 #[tokio::test]
 async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_the_sweep_runs_twice()
 {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Expiry Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let expiring = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(5)).await;
-    let no_date = document(ctx, &acme, &pipes, DocumentType::W9, None, None).await;
-    let replaced = document(
-        ctx,
-        &acme,
-        &pipes,
-        DocumentType::Coi,
-        Some(CoiType::Automobile),
-        Some(1),
-    )
-    .await;
-    let renewal = document(
-        ctx,
-        &acme,
-        &pipes,
-        DocumentType::Coi,
-        Some(CoiType::Automobile),
-        Some(365),
-    )
-    .await;
+    let scene = Scene::new("Expiry Co").await;
+    let ctx = scene.ctx();
+    let expiring = scene.document(DocumentType::SalesTax, None, Some(5)).await;
+    let no_date = scene.document(DocumentType::W9, None, None).await;
+    let replaced = scene
+        .document(DocumentType::Coi, Some(CoiType::Automobile), Some(1))
+        .await;
+    let renewal = scene
+        .document(DocumentType::Coi, Some(CoiType::Automobile), Some(365))
+        .await;
     assert!(
         !reload(ctx, &replaced).await.is_current,
         "the renewal superseded it"
@@ -174,7 +141,7 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
         "the day before"
     );
     assert!(
-        expired_entries(ctx, acme.org.id).await.is_empty(),
+        expired_entries(ctx, scene.client.org.id).await.is_empty(),
         "an old version is not reported"
     );
     assert_eq!(pending_expiry(ctx, &expiring).await, Some(day(5)));
@@ -195,7 +162,7 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
         "and the day after"
     );
 
-    let entries = expired_entries(ctx, acme.org.id).await;
+    let entries = expired_entries(ctx, scene.client.org.id).await;
     assert_eq!(
         entries.len(),
         1,
@@ -206,7 +173,7 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
         entry.document_pid.as_deref(),
         Some(expiring.pid.to_string().as_str())
     );
-    assert_eq!(entry.vendor_key.as_deref(), Some(pipes.key.as_str()));
+    assert_eq!(entry.vendor_key.as_deref(), Some(scene.vendor.key.as_str()));
     assert_eq!(
         entry.description,
         format!(
@@ -231,11 +198,9 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
 
 #[tokio::test]
 async fn editing_a_document_without_a_new_date_resends_nothing_and_a_new_date_expires_again() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Edit Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let doc = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(3)).await;
+    let scene = Scene::new("Edit Co").await;
+    let ctx = scene.ctx();
+    let doc = scene.document(DocumentType::SalesTax, None, Some(3)).await;
     let edit = |doc: documents::Model, expires_in: i64, notes: &str| {
         let info = DocumentInfo {
             document_type: DocumentType::SalesTax,
@@ -243,9 +208,9 @@ async fn editing_a_document_without_a_new_date_resends_nothing_and_a_new_date_ex
             expiration_date: Some(day(expires_in)),
             notes: Some(notes.into()),
         };
-        let pipes = pipes.clone();
+        let vendor = scene.vendor.clone();
         async move {
-            doc.update_info(&ctx.db, &pipes, &info, &OFFSETS)
+            doc.update_info(&ctx.db, &vendor, &info, &OFFSETS)
                 .await
                 .unwrap()
         }
@@ -269,14 +234,14 @@ async fn editing_a_document_without_a_new_date_resends_nothing_and_a_new_date_ex
         0,
         "an edit does not expire it twice"
     );
-    assert_eq!(expired_entries(ctx, acme.org.id).await.len(), 1);
+    assert_eq!(expired_entries(ctx, scene.client.org.id).await.len(), 1);
 
     // Extended: it is current again, and its new date expires once more.
     let doc = edit(doc, 10, "extended").await;
     assert_eq!(pending_expiry(ctx, &doc).await, Some(day(10)));
     assert_eq!(sweep::run(ctx, day(9)).await.unwrap().documents_expired, 0);
     assert_eq!(sweep::run(ctx, day(10)).await.unwrap().documents_expired, 1);
-    assert_eq!(expired_entries(ctx, acme.org.id).await.len(), 2);
+    assert_eq!(expired_entries(ctx, scene.client.org.id).await.len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -418,11 +383,9 @@ async fn expiries_in_many_batches_written_at_once_are_each_recorded_once() {
 
 #[tokio::test]
 async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Give Up Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(2)).await;
+    let scene = Scene::new("Give Up Co").await;
+    let ctx = scene.ctx();
+    let w9 = scene.document(DocumentType::W9, None, Some(2)).await;
     let reminder = reminders_of(ctx, &w9).await.remove(0);
     // Its tenth attempt failed and gave the claim back.
     sea_orm::ActiveModelTrait::insert(
@@ -455,10 +418,8 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
     // as an earlier version did, they would be more than SQLite takes in one statement
     // (32,766). The entries are written from the rows on the server now; this holds it so.
     const EXPIRING: i64 = 4_200;
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Bulk Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
+    let scene = Scene::new("Bulk Co").await;
+    let ctx = scene.ctx();
     let now = chrono::Utc::now().fixed_offset();
     let rows: Vec<documents::ActiveModel> = (0..EXPIRING)
         .map(|i| documents::ActiveModel {
@@ -477,8 +438,8 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
             version: ActiveValue::Set(1),
             is_current: ActiveValue::Set(true),
             superseded_at: ActiveValue::Set(None),
-            organization_id: ActiveValue::Set(acme.org.id),
-            vendor_id: ActiveValue::Set(pipes.id),
+            organization_id: ActiveValue::Set(scene.client.org.id),
+            vendor_id: ActiveValue::Set(scene.vendor.id),
             created_at: ActiveValue::Set(now),
             updated_at: ActiveValue::Set(now),
             ..Default::default()
@@ -496,7 +457,7 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
             documents::documents::Column::Id,
             documents::documents::Column::ExpirationDate,
         ])
-        .filter(documents::documents::Column::VendorId.eq(pipes.id))
+        .filter(documents::documents::Column::VendorId.eq(scene.vendor.id))
         .into_tuple::<(i64, Option<chrono::NaiveDate>)>()
         .all(&ctx.db)
         .await
@@ -520,7 +481,7 @@ async fn a_batch_of_more_expiries_than_one_statement_can_bind_records_each_once(
 
     let report = sweep::run(ctx, day(0)).await.unwrap();
     assert_eq!(report.documents_expired, EXPIRING as u64);
-    let entries = expired_entries(ctx, acme.org.id).await;
+    let entries = expired_entries(ctx, scene.client.org.id).await;
     assert_eq!(i64::try_from(entries.len()).unwrap(), EXPIRING);
     let mut documents: Vec<_> = entries.iter().map(|e| e.document_pid.clone()).collect();
     documents.sort();
@@ -571,11 +532,9 @@ async fn the_sql_label_of_entries_matches_the_label_of_documents() {
 
 #[tokio::test]
 async fn an_expiry_written_without_an_entry_id_is_recorded_once() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Old Version Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(-1)).await;
+    let scene = Scene::new("Old Version Co").await;
+    let ctx = scene.ctx();
+    let w9 = scene.document(DocumentType::W9, None, Some(-1)).await;
     // A server of the version before `entry_pid`, still running while the new one migrated
     // (a rolling deploy), writes its rows without one.
     pending_expiries::Entity::update_many()
@@ -590,18 +549,16 @@ async fn an_expiry_written_without_an_entry_id_is_recorded_once() {
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 1);
     assert_eq!(pending_expiry(ctx, &w9).await, None, "the row is taken off");
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().documents_expired, 0);
-    let entries = expired_entries(ctx, acme.org.id).await;
+    let entries = expired_entries(ctx, scene.client.org.id).await;
     assert_eq!(entries.len(), 1, "recorded once: {entries:?}");
     assert_eq!(entries[0].document_pid, Some(w9.pid.to_string()));
 }
 
 #[tokio::test]
 async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_entry() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Twice Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(-1)).await;
+    let scene = Scene::new("Twice Co").await;
+    let ctx = scene.ctx();
+    let w9 = scene.document(DocumentType::W9, None, Some(-1)).await;
     let waiting = pending_expiries::Entity::find_by_id(w9.id)
         .one(&ctx.db)
         .await
@@ -613,7 +570,7 @@ async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_
             pid: ActiveValue::Set(waiting.entry_pid.unwrap()),
             activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.into()),
             description: ActiveValue::Set("written by the other sweep".into()),
-            organization_id: ActiveValue::Set(acme.org.id),
+            organization_id: ActiveValue::Set(scene.client.org.id),
             ..Default::default()
         },
         &ctx.db,
@@ -624,20 +581,32 @@ async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_
     let report = sweep::run(ctx, day(0)).await.unwrap();
     assert_eq!(report.documents_expired, 0, "this sweep wrote nothing");
     assert_eq!(pending_expiry(ctx, &w9).await, None, "the row is taken off");
-    let entries = expired_entries(ctx, acme.org.id).await;
+    let entries = expired_entries(ctx, scene.client.org.id).await;
     assert_eq!(entries.len(), 1, "{entries:?}");
     assert_eq!(entries[0].description, "written by the other sweep");
 }
 
 #[tokio::test]
 async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let acme = client(ctx, "Orphan Co", &[address("owner", "example.com")]).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &address("pipes", "example.com")).await;
-    let renewed = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
-    let other = vendor(ctx, &acme, "Gone Vendor", &address("gone", "example.com")).await;
-    let deleted = document(ctx, &acme, &other, DocumentType::SalesTax, None, Some(3)).await;
+    let scene = Scene::new("Orphan Co").await;
+    let ctx = scene.ctx();
+    let renewed = scene.document(DocumentType::W9, None, Some(3)).await;
+    let other = vendor(
+        ctx,
+        &scene.client,
+        "Gone Vendor",
+        &address("gone", "example.com"),
+    )
+    .await;
+    let deleted = document(
+        ctx,
+        &scene.client,
+        &other,
+        DocumentType::SalesTax,
+        None,
+        Some(3),
+    )
+    .await;
     let deleted_reminder = reminders_of(ctx, &deleted).await.remove(0);
     let policy = sweep::policy(ctx, day(0)).unwrap();
     let claim = reminders::Model::claim_due(&ctx.db, &policy, None)
@@ -672,22 +641,12 @@ async fn claims_of_deleted_reminders_go_with_them_or_with_the_next_sweep() {
 
 #[tokio::test]
 async fn after_days_without_a_sweep_only_the_latest_due_reminder_of_a_document_is_sent() {
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |_| {}).await;
-    let ctx = &boot.app_context;
-    let owner = address("owner", "example.com");
-    let vendor_email = address("pipes", "example.com");
-    let acme = client(ctx, "Downtime Co", std::slice::from_ref(&owner)).await;
-    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
-    let coi = document(
-        ctx,
-        &acme,
-        &pipes,
-        DocumentType::Coi,
-        Some(CoiType::GeneralLiability),
-        Some(40),
-    )
-    .await;
-    let later = document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(55)).await;
+    let scene = Scene::new("Downtime Co").await;
+    let ctx = scene.ctx();
+    let coi = scene
+        .document(DocumentType::Coi, Some(CoiType::GeneralLiability), Some(40))
+        .await;
+    let later = scene.document(DocumentType::SalesTax, None, Some(55)).await;
 
     // No sweep ran from day 0 to day 40: the COI's three reminders (days 10, 33 and 40) are
     // all due, the sales tax certificate's first (day 25) alone.

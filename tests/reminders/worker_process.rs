@@ -17,8 +17,8 @@ use serial_test::serial;
 use vendorwatch::models::{compliance::DocumentType, sweep};
 
 use super::support::{
-    address, all_reminders, client, day, document, required_env, set_reminder_setting, smtp_mailer,
-    tally, vendor, SmtpSink,
+    address, all_reminders, client, day, document, set_reminder_setting, smtp_mailer, tally,
+    vendor, SmtpSink,
 };
 use crate::support::boot_with;
 
@@ -103,7 +103,7 @@ where
 #[tokio::test]
 #[serial(reminder_worker_process)]
 async fn a_reminder_job_enqueued_by_the_sweep_is_performed_by_a_worker_process() {
-    let Some(redis_url) = required_env("REDIS_URL", WHAT) else {
+    let Some(redis_url) = crate::support::service_env("REDIS_URL", WHAT) else {
         return;
     };
     let queue = own_redis_db(&redis_url, 12).await;
@@ -156,7 +156,7 @@ async fn a_reminder_job_enqueued_by_the_sweep_is_performed_by_a_worker_process()
 #[tokio::test]
 #[serial(reminder_worker_process)]
 async fn a_worker_process_killed_mid_batch_loses_nothing_and_sends_nothing_twice() {
-    let Some(redis_url) = required_env("REDIS_URL", WHAT) else {
+    let Some(redis_url) = crate::support::service_env("REDIS_URL", WHAT) else {
         return;
     };
     let Some(sink) = SmtpSink::from_env(WHAT) else {

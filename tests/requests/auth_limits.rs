@@ -143,7 +143,7 @@ async fn an_unreachable_redis_falls_back_to_the_budget_of_this_process() {
     .await;
 }
 
-const WHAT: &str = "shared rate-limit (Redis)";
+const WHAT: &str = "the shared rate-limit tests (Redis)";
 
 /// `REDIS_URL` with a database of these tests' own, and a key prefix of this run's own, so
 /// reruns and parallel runs never meet (the keys expire with their window).

@@ -1,6 +1,7 @@
 mod auth;
 mod auth_limits;
 mod documents;
+mod emails;
 mod hardening;
 mod lists;
 mod outbox;

@@ -1,5 +1,6 @@
-//! The shapes of the answers outside clients rely on (API.md), as insta snapshots: ids, keys,
-//! tokens, instants and dates that depend on today are redacted, everything else is as sent.
+//! The shapes of the answers outside clients rely on (the `OpenAPI` document), as insta
+//! snapshots: ids, keys, tokens, instants and dates that depend on today are redacted,
+//! everything else is as sent.
 
 use insta::assert_json_snapshot;
 use serde_json::Value;

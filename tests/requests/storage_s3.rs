@@ -12,7 +12,7 @@ use crate::support::{
 
 #[tokio::test]
 async fn documents_round_trip_through_s3_and_leave_nothing_when_refused_or_deleted() {
-    let Some(endpoint) = service_env("TEST_S3_ENDPOINT", "S3 storage") else {
+    let Some(endpoint) = service_env("TEST_S3_ENDPOINT", "the S3 storage tests") else {
         return;
     };
     let bucket = std::env::var("TEST_S3_BUCKET").unwrap_or_else(|_| "vendorwatch-test".to_string());

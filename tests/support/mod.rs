@@ -127,10 +127,10 @@ pub fn service_env(name: &str, what: &str) -> Option<String> {
     match std::env::var(name) {
         Ok(v) if !v.is_empty() => Some(v),
         _ if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("CI=true but {name} is not set: the {what} tests must run in CI")
+            panic!("CI=true but {name} is not set: {what} must run in CI")
         }
         _ => {
-            eprintln!("SKIPPED: {what} tests ({name} is not set)");
+            eprintln!("SKIPPED: {what} ({name} is not set; scripts/test sets it)");
             None
         }
     }
@@ -178,7 +178,7 @@ pub async fn count_orgs(ctx: &AppContext) -> u64 {
     organizations::Entity::find().count(&ctx.db).await.unwrap()
 }
 
-/// Asserts the API.md error envelope and returns it.
+/// Asserts the error envelope (docs/product.md, "Errors") and returns it.
 pub fn assert_envelope(res: &axum_test::TestResponse, status: u16, code: &str) -> Value {
     assert_eq!(res.status_code(), status, "body: {}", res.text());
     assert!(
@@ -309,4 +309,18 @@ pub async fn stored_files(ctx: &AppContext, account: &Account) -> Vec<std::path:
         Ok(entries) => entries.map(|e| e.unwrap().path()).collect(),
         Err(_) => vec![],
     }
+}
+
+/// A message from the stub mailer as its reader sees it: the subject, then the text and the
+/// HTML parts, decoded from MIME.
+pub fn email_parts(raw: &str) -> String {
+    let message = mail_parser::MessageParser::default()
+        .parse(raw.as_bytes())
+        .expect("a MIME message");
+    format!(
+        "Subject: {}\n\n--- text ---\n{}\n--- html ---\n{}",
+        message.subject().unwrap_or_default(),
+        message.body_text(0).unwrap_or_default().trim_end(),
+        message.body_html(0).unwrap_or_default().trim_end(),
+    )
 }

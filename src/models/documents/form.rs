@@ -1,14 +1,14 @@
 //! The document forms: an upload's fields and the edit body, parsed into `DocumentInfo` (or a
-//! 422 naming the field, with SPEC.md's messages).
+//! refusal naming the field, with the messages docs/product.md gives).
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use serde::{Deserialize, Deserializer};
 
 use super::{DocumentInfo, Model};
-use crate::{
-    errors::field_error,
-    models::compliance::{self, CoiType, DocumentType},
+use crate::models::{
+    compliance::{self, CoiType, DocumentType},
+    refusal::Refusal,
 };
 
 /// Accepts `YYYY-MM-DD` or a full RFC 3339 instant (the date it names); nothing else, so
@@ -50,9 +50,9 @@ impl utoipa::PartialSchema for DateInput {
 
 impl utoipa::ToSchema for DateInput {}
 
-/// The 422 for a COI without a (known) insurance type, with SPEC.md's message.
-fn coi_type_required() -> Error {
-    field_error("coiType", "Please select an insurance type for the COI")
+/// The refusal of a COI without a (known) insurance type.
+fn coi_type_required() -> Refusal {
+    Refusal::field("coiType", "Please select an insurance type for the COI")
 }
 
 impl DocumentInfo {
@@ -60,14 +60,14 @@ impl DocumentInfo {
     /// field's trimmed, non-empty text.
     ///
     /// # Errors
-    /// 422 with SPEC.md's messages for a missing type or COI type, or a bad date.
+    /// `Invalid` for a missing type or COI type, or a bad date.
     pub fn from_form<'a>(field: impl Fn(&str) -> Option<&'a str>) -> Result<Self> {
         let document_type = field("documentType")
-            .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
+            .ok_or_else(|| Refusal::field("documentType", "Please select a document type"))?;
         let document_type = DocumentType::parse(document_type)
-            .ok_or_else(|| field_error("documentType", "Please select a document type"))?;
+            .ok_or_else(|| Refusal::field("documentType", "Please select a document type"))?;
         if field("coiType").is_some_and(|c| CoiType::parse(c).is_none()) {
-            return Err(coi_type_required());
+            return Err(coi_type_required().into());
         }
         let notes = field("notes").map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
         let coi_type = if document_type == DocumentType::Coi {
@@ -83,13 +83,13 @@ impl DocumentInfo {
         } else {
             None
         };
-        let expiration_date = match field("expirationDate") {
-            Some(raw) => Some(
-                parse_date(raw)
-                    .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
-            ),
-            None => None,
-        };
+        let expiration_date =
+            match field("expirationDate") {
+                Some(raw) => Some(parse_date(raw).ok_or_else(|| {
+                    Refusal::field("expirationDate", "Use a date like 2026-12-31")
+                })?),
+                None => None,
+            };
         Ok(Self {
             document_type,
             coi_type,
@@ -127,21 +127,21 @@ impl DocumentUpdate {
     /// What the document becomes: absent fields keep what `doc` has.
     ///
     /// # Errors
-    /// 422 naming the field for an unknown type or COI type, a bad date or long notes.
+    /// `Invalid`, naming the field, for an unknown type or COI type, a bad date or long notes.
     pub fn apply(self, doc: &Model) -> Result<DocumentInfo> {
         if let Some(Some(c)) = &self.coi_type {
             CoiType::parse(c).ok_or_else(coi_type_required)?;
         }
         let document_type = match self.document_type {
             Some(t) => DocumentType::parse(&t)
-                .ok_or_else(|| field_error("documentType", "Please select a document type"))?,
+                .ok_or_else(|| Refusal::field("documentType", "Please select a document type"))?,
             None => DocumentType::parse(&doc.document_type).unwrap_or(DocumentType::Other),
         };
         let coi_type = match (document_type, self.coi_type) {
             (DocumentType::Coi, Some(Some(c))) => {
                 Some(CoiType::parse(&c).ok_or_else(coi_type_required)?)
             }
-            (DocumentType::Coi, Some(None)) => return Err(coi_type_required()),
+            (DocumentType::Coi, Some(None)) => return Err(coi_type_required().into()),
             (DocumentType::Coi, None) => Some(
                 doc.coi_type
                     .as_deref()
@@ -151,10 +151,11 @@ impl DocumentUpdate {
             _ => None,
         };
         let expiration_date = match self.expiration_date {
-            Some(Some(raw)) if !raw.trim().is_empty() => Some(
-                parse_date(raw.trim())
-                    .ok_or_else(|| field_error("expirationDate", "Use a date like 2026-12-31"))?,
-            ),
+            Some(Some(raw)) if !raw.trim().is_empty() => {
+                Some(parse_date(raw.trim()).ok_or_else(|| {
+                    Refusal::field("expirationDate", "Use a date like 2026-12-31")
+                })?)
+            }
             Some(_) => None,
             None => doc.expiration_date,
         };
@@ -163,10 +164,7 @@ impl DocumentUpdate {
             None => compliance::user_notes(doc.notes.as_deref()),
         };
         if notes.as_ref().is_some_and(|n| n.chars().count() > 5000) {
-            return Err(field_error(
-                "notes",
-                "Notes must be at most 5000 characters",
-            ));
+            return Err(Refusal::field("notes", "Notes must be at most 5000 characters").into());
         }
         Ok(DocumentInfo {
             document_type,
@@ -182,23 +180,25 @@ impl DocumentInfo {
     /// (one day of slack: "today" for a vendor west of UTC can be yesterday here).
     ///
     /// # Errors
-    /// 422 on `expirationDate` with SPEC.md's message.
+    /// `Invalid` on `expirationDate`.
     pub fn check_portal_rules(&self, today: NaiveDate) -> Result<()> {
         if self.document_type != DocumentType::Coi {
             return Ok(());
         }
         match self.expiration_date {
-            None => Err(field_error(
+            None => Err(Refusal::field(
                 "expirationDate",
                 &format!(
                     "Expiration date is required for {}",
                     self.slot().portal_label()
                 ),
-            )),
-            Some(date) if date < today - chrono::Duration::days(1) => Err(field_error(
+            )
+            .into()),
+            Some(date) if date < today - chrono::Duration::days(1) => Err(Refusal::field(
                 "expirationDate",
                 "The expiration date cannot be in the past.",
-            )),
+            )
+            .into()),
             Some(_) => Ok(()),
         }
     }

@@ -1,0 +1,263 @@
+//! Recording, editing and deleting documents with their versions: a new upload becomes the
+//! current document of its slot and the one before it history; each change keeps reminders,
+//! pending expiries and the activity log in step, in one transaction.
+
+use chrono::Utc;
+use loco_rs::prelude::*;
+
+use uuid::Uuid;
+
+use super::{
+    documents, today, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext,
+    SOURCE_PORTAL,
+};
+use crate::models::{
+    _entities::vendors,
+    activities::{self, Subject},
+    compliance::{self, Slot},
+    refusal::Refusal,
+    reminders,
+};
+
+/// Makes superseded documents history: no longer current, and without pending reminders.
+async fn retire<C: ConnectionTrait>(db: &C, superseded: Vec<Model>) -> Result<()> {
+    for old in superseded {
+        reminders::Model::clear_pending(db, old.id).await?;
+        let mut old = old.into_active_model();
+        old.is_current = ActiveValue::Set(false);
+        old.superseded_at = ActiveValue::Set(Some(Utc::now().into()));
+        old.update(db).await?;
+    }
+    Ok(())
+}
+
+impl Model {
+    /// Records an uploaded file for `vendor`: it becomes the current document of its slot
+    /// (the previous one becomes history, except for `other`), with reminders and an activity
+    /// entry, all in one transaction.
+    ///
+    /// # Errors
+    /// `PlanLimit` at the plan's documents-per-vendor limit; database errors.
+    pub async fn create(
+        db: &DatabaseConnection,
+        upload: &UploadContext<'_>,
+        vendor: &vendors::Model,
+        info: &DocumentInfo,
+        file: &StoredFile,
+    ) -> Result<Self> {
+        let slot = info.slot();
+        let txn = db.begin().await?;
+        let previous = if slot.supersedes() {
+            Entity::find()
+                .filter(documents::Column::VendorId.eq(vendor.id))
+                .filter(documents::Column::Slot.eq(slot.as_str()))
+                .filter(documents::Column::IsCurrent.eq(true))
+                .all(&txn)
+                .await?
+        } else {
+            vec![]
+        };
+        if let Some(limit) = upload.documents_per_vendor {
+            let current = Entity::find()
+                .filter(documents::Column::VendorId.eq(vendor.id))
+                .filter(documents::Column::IsCurrent.eq(true))
+                .count(&txn)
+                .await?;
+            if current - previous.len() as u64 >= limit {
+                return Err(Refusal::PlanLimit(format!(
+                    "Free accounts are limited to {limit} documents per vendor."
+                ))
+                .into());
+            }
+        }
+        let version = if slot.supersedes() {
+            Entity::find()
+                .filter(documents::Column::VendorId.eq(vendor.id))
+                .filter(documents::Column::Slot.eq(slot.as_str()))
+                .count(&txn)
+                .await?
+                + 1
+        } else {
+            1
+        };
+        retire(&txn, previous).await?;
+        let document = ActiveModel {
+            pid: ActiveValue::Set(Uuid::new_v4()),
+            document_type: ActiveValue::Set(info.document_type.as_str().to_string()),
+            coi_type: ActiveValue::Set(info.coi_type.map(|c| c.as_str().to_string())),
+            slot: ActiveValue::Set(slot.as_str().to_string()),
+            file_name: ActiveValue::Set(file.file_name.clone()),
+            storage_key: ActiveValue::Set(file.storage_key.clone()),
+            content_type: ActiveValue::Set(file.content_type.clone()),
+            size: ActiveValue::Set(i64::try_from(file.size).unwrap_or(i64::MAX)),
+            expiration_date: ActiveValue::Set(info.expiration_date),
+            notes: ActiveValue::Set(compliance::compose_notes(
+                info.coi_type,
+                info.notes.as_deref(),
+            )),
+            source: ActiveValue::Set(upload.source.to_string()),
+            version: ActiveValue::Set(i32::try_from(version).unwrap_or(i32::MAX)),
+            is_current: ActiveValue::Set(true),
+            vendor_id: ActiveValue::Set(vendor.id),
+            ..Default::default()
+        }
+        .set_tenant(upload.org.id)?
+        .insert(&txn)
+        .await?;
+        reminders::Model::replace_for_document(&txn, &document, upload.reminder_offsets, today())
+            .await?;
+        let via = if upload.source == SOURCE_PORTAL {
+            " through the vendor portal"
+        } else {
+            ""
+        };
+        activities::Model::record(
+            &txn,
+            upload.org.id,
+            activities::DOCUMENT_UPLOADED,
+            format!(
+                "{} \"{}\" for {} was uploaded{via}",
+                info.label(),
+                file.file_name,
+                vendor.name
+            ),
+            Subject {
+                vendor_key: Some(vendor.key.clone()),
+                document_pid: Some(document.pid),
+            },
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(document)
+    }
+
+    /// The other versions of this document's slot, newest first (none for `other`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn history(&self, db: &DatabaseConnection) -> Result<Vec<Self>> {
+        if self.slot == Slot::Other.as_str() {
+            return Ok(vec![]);
+        }
+        Ok(Entity::find()
+            .filter(documents::Column::VendorId.eq(self.vendor_id))
+            .filter(documents::Column::Slot.eq(self.slot.as_str()))
+            .filter(documents::Column::Id.ne(self.id))
+            .order_by_desc(documents::Column::Version)
+            .all(db)
+            .await?)
+    }
+
+    /// Changes what is known about the document; a new slot or date replaces its reminders.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn update_info(
+        self,
+        db: &DatabaseConnection,
+        vendor: &vendors::Model,
+        info: &DocumentInfo,
+        reminder_offsets: &[u32],
+    ) -> Result<Self> {
+        let slot = info.slot();
+        let txn = db.begin().await?;
+        if self.is_current && slot.as_str() != self.slot && slot.supersedes() {
+            // Moving into a taken slot makes this the current document there.
+            let others = Entity::find()
+                .filter(documents::Column::VendorId.eq(self.vendor_id))
+                .filter(documents::Column::Slot.eq(slot.as_str()))
+                .filter(documents::Column::IsCurrent.eq(true))
+                .all(&txn)
+                .await?;
+            retire(&txn, others).await?;
+        }
+        let org_id = self.organization_id;
+        let old_expiration = self.expiration_date;
+        let mut active = self.into_active_model();
+        active.document_type = ActiveValue::Set(info.document_type.as_str().to_string());
+        active.coi_type = ActiveValue::Set(info.coi_type.map(|c| c.as_str().to_string()));
+        active.slot = ActiveValue::Set(slot.as_str().to_string());
+        active.expiration_date = ActiveValue::Set(info.expiration_date);
+        active.notes = ActiveValue::Set(compliance::compose_notes(
+            info.coi_type,
+            info.notes.as_deref(),
+        ));
+        let document = active.update(&txn).await?;
+        // Only a new date renews the reminders and the expiry: an edit of the notes must not
+        // send the 30-day reminder again, nor record the expiry twice.
+        if document.is_current && document.expiration_date != old_expiration {
+            reminders::Model::replace_for_document(&txn, &document, reminder_offsets, today())
+                .await?;
+        }
+        activities::Model::record(
+            &txn,
+            org_id,
+            activities::DOCUMENT_UPDATED,
+            format!(
+                "{} \"{}\" for {} was updated",
+                info.label(),
+                document.file_name,
+                vendor.name
+            ),
+            Subject {
+                vendor_key: Some(vendor.key.clone()),
+                document_pid: Some(document.pid),
+            },
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(document)
+    }
+
+    /// Deletes the row (its reminders go with it); when it was current, the newest earlier
+    /// version of its slot becomes current again. Returns the storage key to remove.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn delete_with_history(
+        self,
+        db: &DatabaseConnection,
+        vendor: &vendors::Model,
+        reminder_offsets: &[u32],
+    ) -> Result<String> {
+        let txn = db.begin().await?;
+        let was_current = self.is_current;
+        let (id, pid, org_id) = (self.id, self.pid, self.organization_id);
+        let (slot, key, label, name) = (
+            self.slot.clone(),
+            self.storage_key.clone(),
+            self.label(),
+            self.file_name.clone(),
+        );
+        Entity::delete_by_id(id).exec(&txn).await?;
+        if was_current && slot != Slot::Other.as_str() {
+            let previous = Entity::find()
+                .filter(documents::Column::VendorId.eq(vendor.id))
+                .filter(documents::Column::Slot.eq(slot.as_str()))
+                .order_by_desc(documents::Column::Version)
+                .one(&txn)
+                .await?;
+            if let Some(previous) = previous {
+                let mut active = previous.into_active_model();
+                active.is_current = ActiveValue::Set(true);
+                active.superseded_at = ActiveValue::Set(None);
+                let restored = active.update(&txn).await?;
+                reminders::Model::replace_for_document(&txn, &restored, reminder_offsets, today())
+                    .await?;
+            }
+        }
+        activities::Model::record(
+            &txn,
+            org_id,
+            activities::DOCUMENT_DELETED,
+            format!("{label} \"{name}\" for {} was deleted", vendor.name),
+            Subject {
+                vendor_key: Some(vendor.key.clone()),
+                document_pid: Some(pid),
+            },
+        )
+        .await?;
+        txn.commit().await?;
+        Ok(key)
+    }
+}
