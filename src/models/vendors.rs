@@ -96,6 +96,7 @@ impl Model {
         db: &DatabaseConnection,
     ) -> Result<(VendorStanding, Vec<documents::Model>)> {
         let current = documents::Entity::find()
+            .in_tenant(self.organization_id)
             .filter(documents::Column::VendorId.eq(self.id))
             .filter(documents::Column::IsCurrent.eq(true))
             .order_by_desc(documents::Column::CreatedAt)
@@ -223,6 +224,7 @@ impl Model {
     pub async fn delete_with_documents(self, db: &DatabaseConnection) -> Result<Vec<String>> {
         let txn = db.begin().await?;
         let keys: Vec<String> = documents::Entity::find()
+            .in_tenant(self.organization_id)
             .filter(documents::Column::VendorId.eq(self.id))
             .all(&txn)
             .await?
@@ -242,6 +244,7 @@ impl Model {
             .exec(&txn)
             .await?;
         documents::Entity::delete_many()
+            .filter(documents::Column::OrganizationId.eq(self.organization_id))
             .filter(documents::Column::VendorId.eq(self.id))
             .exec(&txn)
             .await?;
