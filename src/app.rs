@@ -20,7 +20,7 @@ use crate::{
     controllers, errors,
     models::_entities::{
         activities, documents, organizations, pending_expiries, reminder_claims,
-        reminder_deliveries, reminders, users, vendors,
+        reminder_deliveries, reminders, stripe_events, users, vendors,
     },
     rate_limit::RateLimiters,
     security_headers,
@@ -66,6 +66,7 @@ impl Hooks for App {
             .add_route(controllers::openapi::routes())
             .add_route(controllers::auth::routes())
             .add_route(controllers::account::routes())
+            .add_route(controllers::billing::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
             .add_route(controllers::activity::routes())
@@ -94,6 +95,7 @@ impl Hooks for App {
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
+        truncate_table(&ctx.db, stripe_events::Entity).await?;
         truncate_table(&ctx.db, activities::Entity).await?;
         truncate_table(&ctx.db, pending_expiries::Entity).await?;
         truncate_table(&ctx.db, reminder_claims::Entity).await?;

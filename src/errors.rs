@@ -170,6 +170,16 @@ pub fn payload_too_large() -> Error {
     )
 }
 
+/// A 503: billing calls with no Stripe key configured (the default set-up).
+#[must_use]
+pub fn billing_not_configured() -> Error {
+    api_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "billing_not_configured",
+        "Online payment is not set up on this server. An administrator can change the plan.",
+    )
+}
+
 /// A 429 that tells the client how long to wait.
 #[must_use]
 pub fn rate_limited(retry_after_secs: u64) -> ApiError {

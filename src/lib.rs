@@ -1,4 +1,5 @@
 pub mod app;
+pub mod billing;
 pub mod controllers;
 pub mod dtos;
 pub mod errors;

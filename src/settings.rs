@@ -21,6 +21,34 @@ pub struct Settings {
     pub storage: StorageSettings,
     #[serde(default)]
     pub reminders: ReminderSettings,
+    #[serde(default)]
+    pub billing: BillingSettings,
+}
+
+/// Stripe billing. With no secret key (the default set-up) billing is off: the billing calls
+/// answer 503 `billing_not_configured` and the `set_plan` task is the way to change a plan.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct BillingSettings {
+    /// Stripe's secret key (`sk_...`); empty means billing is off.
+    #[serde(default)]
+    pub stripe_secret_key: String,
+    /// The recurring price of the Professional plan (`price_...`).
+    #[serde(default)]
+    pub professional_price_id: String,
+    /// The signing secret of the webhook endpoint (`whsec_...`).
+    #[serde(default)]
+    pub webhook_secret: String,
+    /// Where the Stripe API is; empty for Stripe itself (`https://api.stripe.com/`). Tests
+    /// point it at a server of their own.
+    #[serde(default)]
+    pub api_base: String,
+}
+
+impl BillingSettings {
+    #[must_use]
+    pub fn is_enabled(&self) -> bool {
+        !self.stripe_secret_key.trim().is_empty()
+    }
 }
 
 /// Where uploaded files live: a local folder, or an S3-compatible bucket.

@@ -2,6 +2,9 @@
 //! app, each on its own fresh database (`SQLite` by default; `PostgreSQL` when `DATABASE_URL`
 //! points at one).
 
+// The Stripe-shaped objects of `support::stripe` are large `json!` literals.
+#![recursion_limit = "256"]
+
 mod fixtures;
 mod models;
 mod reminders;

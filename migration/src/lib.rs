@@ -12,6 +12,7 @@ mod m20260101_000006_activities;
 mod m20260201_000001_reminder_deliveries;
 mod m20260201_000002_sweep_indexes;
 mod m20260301_000001_reminder_claims;
+mod m20261123_000001_billing;
 
 pub struct Migrator;
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260201_000001_reminder_deliveries::Migration),
             Box::new(m20260201_000002_sweep_indexes::Migration),
             Box::new(m20260301_000001_reminder_claims::Migration),
+            Box::new(m20261123_000001_billing::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -24,6 +24,10 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
         current_vendor_count: vendors::Model::count_in_org(&ctx.db, current.org.id).await?,
         vendor_limit: limits.vendor_limit,
         document_limit_per_vendor: limits.documents_per_vendor,
+        billing_enabled: settings.billing.is_enabled(),
+        renews_at: current.org.plan_renews_at,
+        cancel_at: current.org.plan_cancel_at,
+        payment_problem: current.org.payment_problem.clone(),
     })
 }
 

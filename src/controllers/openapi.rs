@@ -14,7 +14,7 @@ use utoipa::{
 
 use crate::models::file_type::FileKind;
 
-use super::{account, activity, auth, documents, portal, reminders, vendors};
+use super::{account, activity, auth, billing, documents, portal, reminders, vendors};
 
 struct BearerAuth;
 
@@ -112,6 +112,7 @@ impl Modify for CommonResponses {
         document,
         auth::register, auth::login, auth::me, auth::forgot, auth::reset,
         account::public_config, account::payment_status, account::dashboard_stats,
+        billing::create_subscription, billing::upgrade, billing::portal, billing::stripe_webhook,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
         documents::download, documents::view,

@@ -5,6 +5,7 @@
 //! exactly what would have been sent.
 
 pub mod auth;
+pub mod billing;
 pub mod portal;
 pub mod reminders;
 

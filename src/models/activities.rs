@@ -12,8 +12,11 @@ pub const DOCUMENT_UPLOADED: &str = "document_uploaded";
 pub const DOCUMENT_UPDATED: &str = "document_updated";
 pub const DOCUMENT_DELETED: &str = "document_deleted";
 pub const DOCUMENT_EXPIRED: &str = "document_expired";
+/// The organization moved between Free and Professional (a payment, or a subscription that
+/// ended).
+pub const PLAN_CHANGED: &str = "plan_changed";
 
-pub const TYPES: [&str; 7] = [
+pub const TYPES: [&str; 8] = [
     VENDOR_CREATED,
     VENDOR_UPDATED,
     VENDOR_DELETED,
@@ -21,6 +24,7 @@ pub const TYPES: [&str; 7] = [
     DOCUMENT_UPDATED,
     DOCUMENT_DELETED,
     DOCUMENT_EXPIRED,
+    PLAN_CHANGED,
 ];
 
 impl TenantEntity for Entity {

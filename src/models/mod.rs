@@ -1,5 +1,6 @@
 pub mod _entities;
 pub mod activities;
+pub mod billing;
 pub mod compliance;
 pub mod documents;
 pub mod email;
@@ -12,6 +13,7 @@ pub mod reminder_claims;
 pub mod reminder_deliveries;
 pub mod reminders;
 pub mod search;
+pub mod stripe_events;
 pub mod sweep;
 pub mod users;
 pub mod vendors;

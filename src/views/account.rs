@@ -10,6 +10,14 @@ pub struct PaymentStatus {
     pub vendor_limit: u64,
     /// Current documents allowed per vendor; null means no limit.
     pub document_limit_per_vendor: Option<u64>,
+    /// Whether online payment (Stripe) is configured on this server.
+    pub billing_enabled: bool,
+    /// When the Professional subscription renews, if it does.
+    pub renews_at: Option<chrono::DateTime<chrono::FixedOffset>>,
+    /// When the Professional subscription ends (cancelled); the plan then returns to Free.
+    pub cancel_at: Option<chrono::DateTime<chrono::FixedOffset>>,
+    /// A payment problem to show (the last payment failed), if any.
+    pub payment_problem: Option<String>,
 }
 
 /// `GET /api/dashboard/stats`.
@@ -63,4 +71,23 @@ pub struct PlanInfo {
     /// Null means no limit.
     pub documents_per_vendor: Option<u64>,
     pub price_cents: u64,
+}
+
+/// `POST /api/create-subscription` and `POST /api/billing/portal`: where the browser goes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RedirectUrl {
+    pub url: String,
+}
+
+/// `POST /api/upgrade-to-professional`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UpgradeResponse {
+    pub success: bool,
+    pub plan: String,
+}
+
+/// `POST /api/webhooks/stripe`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookReceived {
+    pub received: bool,
 }

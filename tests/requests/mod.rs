@@ -1,5 +1,6 @@
 mod auth;
 mod auth_limits;
+mod billing;
 mod documents;
 mod emails;
 mod hardening;

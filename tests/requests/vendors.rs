@@ -129,7 +129,8 @@ async fn the_third_vendor_on_free_is_a_402_and_professional_allows_more() {
         assert_eq!(vendor_count(&ctx).await, 2);
 
         let status: Value = get(&server, &ann, "/api/payment-status").await.json();
-        assert_eq!(status, json!({"plan": "free", "currentVendorCount": 2, "vendorLimit": 2, "documentLimitPerVendor": 10}));
+        assert_eq!(status, json!({"plan": "free", "currentVendorCount": 2, "vendorLimit": 2, "documentLimitPerVendor": 10,
+                "billingEnabled": false, "renewsAt": null, "cancelAt": null, "paymentProblem": null}));
 
         let user = users::Model::find_by_email(&ctx.db, &ann.email).await.unwrap();
         let org = user.organization(&ctx.db).await.unwrap();

@@ -119,6 +119,8 @@ where
     test(server, boot.app_context.clone()).await;
 }
 
+pub mod stripe;
+
 pub const PASSWORD: &str = "correct-horse";
 
 /// The value of a service variable the test command sets; `None` (saying so once) when it is

@@ -9,5 +9,6 @@ pub mod pending_expiries;
 pub mod reminder_claims;
 pub mod reminder_deliveries;
 pub mod reminders;
+pub mod stripe_events;
 pub mod users;
 pub mod vendors;

@@ -15,6 +15,10 @@ pub struct Model {
     pub plan: String,
     pub stripe_customer_id: Option<String>,
     pub stripe_subscription_id: Option<String>,
+    pub subscription_status: Option<String>,
+    pub plan_renews_at: Option<DateTimeWithTimeZone>,
+    pub plan_cancel_at: Option<DateTimeWithTimeZone>,
+    pub payment_problem: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

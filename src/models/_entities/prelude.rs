@@ -7,5 +7,6 @@ pub use super::pending_expiries::Entity as PendingExpiries;
 pub use super::reminder_claims::Entity as ReminderClaims;
 pub use super::reminder_deliveries::Entity as ReminderDeliveries;
 pub use super::reminders::Entity as Reminders;
+pub use super::stripe_events::Entity as StripeEvents;
 pub use super::users::Entity as Users;
 pub use super::vendors::Entity as Vendors;

@@ -1,0 +1,175 @@
+//! Paying for Professional through Stripe: Checkout, the upgrade after it, the customer portal
+//! and Stripe's webhook (docs/product.md, "Plans and limits"). No handler grants Professional
+//! without Stripe saying the organization paid.
+
+use axum::{body::Bytes, http::HeaderMap};
+use loco_rs::prelude::*;
+use serde::Deserialize;
+
+use super::current::CurrentUser;
+use crate::{
+    billing::{self, webhook},
+    errors::{api_error, bad_request, conflict, ApiResult, Envelope},
+    mailers::billing::BillingMailer,
+    models::{
+        billing::{self as plans, PlanChanged},
+        organizations::{self, PLAN_PROFESSIONAL},
+    },
+    settings::Settings,
+    views::account::{RedirectUrl, UpgradeResponse, WebhookReceived},
+};
+
+/// Starts a Stripe Checkout for the Professional plan; the browser goes to `url`.
+#[utoipa::path(post, path = "/api/create-subscription", tag = "billing", security(("bearer" = [])),
+    responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope), (status = 503, body = Envelope)))]
+async fn create_subscription(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+    let stripe = billing::configured(&ctx)?;
+    if current.org.plan == PLAN_PROFESSIONAL {
+        return Err(conflict(
+            "already_professional",
+            "Your organization is already on the Professional plan.",
+        )
+        .into());
+    }
+    let customer = if let Some(id) = current.org.stripe_customer_id.clone() {
+        id
+    } else {
+        let id = stripe.create_customer(&current.org, &current.user).await?;
+        let mut org = current.org.clone().into_active_model();
+        org.stripe_customer_id = ActiveValue::Set(Some(id.clone()));
+        org.update(&ctx.db).await?;
+        id
+    };
+    let settings = Settings::from_context(&ctx)?;
+    let url = stripe
+        .checkout_url(&current.org, &customer, &settings.app_url)
+        .await?;
+    super::ok_json(RedirectUrl { url })
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct UpgradeParams {
+    /// The Checkout session the browser came back with (`session_id` of the return URL).
+    pub session_id: Option<String>,
+}
+
+/// Confirms a payment with Stripe and upgrades; the body may be empty.
+#[utoipa::path(post, path = "/api/upgrade-to-professional", tag = "billing", security(("bearer" = [])),
+    request_body(content = Option<UpgradeParams>, content_type = "application/json"),
+    responses((status = 200, body = UpgradeResponse), (status = 400, body = Envelope), (status = 401, body = Envelope),
+        (status = 402, body = Envelope), (status = 503, body = Envelope)))]
+async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Bytes) -> ApiResult {
+    let stripe = billing::configured(&ctx)?;
+    let params = upgrade_params(&body)?;
+    let upgraded = UpgradeResponse {
+        success: true,
+        plan: PLAN_PROFESSIONAL.to_string(),
+    };
+    if current.org.plan == PLAN_PROFESSIONAL {
+        return super::ok_json(upgraded);
+    }
+    let paid = match params
+        .session_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        Some(id) => stripe.paid_checkout(id).await?,
+        None => None,
+    };
+    let ours = paid.filter(|p| p.organization_pid.as_deref() == Some(&current.org.pid.to_string()));
+    let Some(paid) = ours else {
+        return Err(payment_not_confirmed().into());
+    };
+    let org = current.org.clone();
+    if let Some(change) = plans::upgrade_after_checkout(&ctx.db, org, &paid).await? {
+        tell_owner(&ctx, &change).await;
+    }
+    let now = organizations::Model::find_by_id(&ctx.db, current.org.id).await?;
+    if now.plan != PLAN_PROFESSIONAL {
+        return Err(payment_not_confirmed().into());
+    }
+    super::ok_json(upgraded)
+}
+
+fn payment_not_confirmed() -> Error {
+    api_error(
+        axum::http::StatusCode::PAYMENT_REQUIRED,
+        "payment_not_confirmed",
+        "We could not confirm a payment for your organization. Your plan has not changed.",
+    )
+}
+
+fn upgrade_params(body: &[u8]) -> Result<UpgradeParams> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(UpgradeParams::default());
+    }
+    serde_json::from_slice::<UpgradeParams>(body).map_err(|e| {
+        bad_request(
+            "invalid_body",
+            &format!("The request body could not be read: {e}"),
+        )
+    })
+}
+
+/// A Stripe customer-portal session: cancel, change the card, see invoices.
+#[utoipa::path(post, path = "/api/billing/portal", tag = "billing", security(("bearer" = [])),
+    responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope), (status = 503, body = Envelope)))]
+async fn portal(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+    let stripe = billing::configured(&ctx)?;
+    let Some(customer) = current.org.stripe_customer_id.as_deref() else {
+        return Err(conflict(
+            "no_billing_account",
+            "Your organization has no billing account yet: upgrade first.",
+        )
+        .into());
+    };
+    let settings = Settings::from_context(&ctx)?;
+    let url = stripe
+        .portal_url(customer, &format!("{}/billing", settings.app_url))
+        .await?;
+    super::ok_json(RedirectUrl { url })
+}
+
+/// Stripe's events: checked against the endpoint's signing secret, each applied once.
+#[utoipa::path(post, path = "/api/webhooks/stripe", tag = "billing",
+    request_body(content = String, content_type = "application/json", description = "A Stripe event, signed in `Stripe-Signature`"),
+    responses((status = 200, body = WebhookReceived), (status = 400, body = Envelope), (status = 503, body = Envelope)))]
+async fn stripe_webhook(
+    State(ctx): State<AppContext>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult {
+    let settings = Settings::from_context(&ctx)?;
+    let secret = settings.billing.webhook_secret.trim();
+    if !settings.billing.is_enabled() || secret.is_empty() {
+        return Err(crate::errors::billing_not_configured().into());
+    }
+    let payload = std::str::from_utf8(&body)
+        .map_err(|_| bad_request("invalid_webhook", "The event is not UTF-8 text."))?;
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|v| v.to_str().ok());
+    let event = webhook::read(payload, signature, secret)
+        .map_err(|refused| bad_request("invalid_webhook", &refused.to_string()))?;
+    if let Some(change) = plans::apply_event(&ctx.db, &event).await? {
+        tell_owner(&ctx, &change).await;
+    }
+    super::ok_json(WebhookReceived { received: true })
+}
+
+/// The email to the owner; the plan has changed whatever happens to it.
+async fn tell_owner(ctx: &AppContext, change: &PlanChanged) {
+    if let Err(err) = BillingMailer::plan_changed(ctx, change).await {
+        tracing::error!(error = %err, org = change.org.id, "could not send the plan-change email");
+    }
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add("/api/create-subscription", post(create_subscription))
+        .add("/api/upgrade-to-professional", post(upgrade))
+        .add("/api/billing/portal", post(portal))
+        .add("/api/webhooks/stripe", post(stripe_webhook))
+}

@@ -1,0 +1,46 @@
+#![allow(non_upper_case_globals)]
+
+use loco_rs::prelude::*;
+use serde_json::json;
+
+use crate::{
+    models::{billing::PlanChanged, organizations::PLAN_PROFESSIONAL, users},
+    settings::Settings,
+};
+
+static plan_changed: Dir<'_> = include_dir!("src/mailers/billing/plan_changed");
+
+pub struct BillingMailer;
+
+impl BillingMailer {
+    /// Tells the organization's owner (its first user) that its plan changed.
+    ///
+    /// # Errors
+    /// When the owner cannot be read or the message cannot be rendered or queued.
+    pub async fn plan_changed(ctx: &AppContext, change: &PlanChanged) -> Result<()> {
+        let settings = Settings::from_context(ctx)?;
+        let Some(owner) = users::Entity::find()
+            .filter(users::users::Column::OrganizationId.eq(change.org.id))
+            .order_by_asc(users::users::Column::Id)
+            .one(&ctx.db)
+            .await?
+        else {
+            return Ok(());
+        };
+        let professional = change.org.plan == PLAN_PROFESSIONAL;
+        super::deliver(
+            ctx,
+            &plan_changed,
+            &owner.email,
+            json!({
+                "name": owner.name,
+                "organization": change.org.name,
+                "professional": professional,
+                "vendorLimit": settings.plan_limits(&change.org.plan).vendor_limit,
+                "billingUrl": format!("{}/billing", settings.app_url),
+                "supportEmail": settings.support_email,
+            }),
+        )
+        .await
+    }
+}

@@ -1,0 +1,235 @@
+//! The organization's plan as Stripe decides it: a paid checkout makes it Professional, a
+//! subscription that ends returns it to Free (nothing is deleted), a failed payment is kept
+//! to be shown (docs/product.md, "Plans and limits"). Each Stripe event is applied once: its
+//! id is written to `stripe_events` in the same transaction as the change it makes.
+
+use chrono::{DateTime, Utc};
+use loco_rs::prelude::*;
+use sea_orm::{sea_query::OnConflict, TransactionTrait};
+
+use super::{
+    activities::{self, Subject},
+    organizations::{self, PLAN_FREE, PLAN_PROFESSIONAL},
+    stripe_events,
+};
+use crate::billing::{
+    webhook::{BillingEvent, EventKind, SubscriptionFacts},
+    PaidCheckout,
+};
+
+pub const PAYMENT_FAILED: &str =
+    "Your last payment failed. Update your card in Manage billing to keep Professional.";
+
+/// A plan change that happened, for the email to the owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanChanged {
+    pub org: organizations::Model,
+    pub from: String,
+}
+
+/// Applies a verified Stripe event once; `None` when it changed no plan (or was seen before).
+///
+/// # Errors
+/// Database errors (the event is then not marked handled, and Stripe sends it again).
+pub async fn apply_event(
+    db: &DatabaseConnection,
+    event: &BillingEvent,
+) -> Result<Option<PlanChanged>> {
+    let txn = db.begin().await?;
+    let now = Utc::now();
+    let first_time = stripe_events::Entity::insert(stripe_events::ActiveModel {
+        event_id: ActiveValue::Set(event.id.clone()),
+        event_type: ActiveValue::Set(kind_name(&event.kind).to_string()),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::column(stripe_events::stripe_events::Column::EventId)
+            .do_nothing()
+            .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?
+        > 0;
+    if !first_time {
+        return Ok(None);
+    }
+    let changed = match &event.kind {
+        EventKind::CheckoutPaid(paid) => match org_of_checkout(&txn, paid).await? {
+            Some(org) => upgrade(&txn, org, paid).await?,
+            None => None,
+        },
+        EventKind::Subscription(facts) => match by_customer(&txn, &facts.customer_id).await? {
+            Some(org) => follow_subscription(&txn, org, facts).await?,
+            None => None,
+        },
+        EventKind::PaymentFailed { customer_id } => {
+            if let Some(org) = by_customer(&txn, customer_id).await? {
+                let mut active = org.into_active_model();
+                active.payment_problem = ActiveValue::Set(Some(PAYMENT_FAILED.to_string()));
+                active.update(&txn).await?;
+            }
+            None
+        }
+        EventKind::Ignored(_) => None,
+    };
+    txn.commit().await?;
+    Ok(changed)
+}
+
+/// Upgrades after the browser came back from a checkout that Stripe confirmed paid for this
+/// organization. Racing the webhook, only one of the two changes the plan.
+///
+/// # Errors
+/// Database errors.
+pub async fn upgrade_after_checkout(
+    db: &DatabaseConnection,
+    org: organizations::Model,
+    paid: &PaidCheckout,
+) -> Result<Option<PlanChanged>> {
+    let txn = db.begin().await?;
+    let changed = upgrade(&txn, org, paid).await?;
+    txn.commit().await?;
+    Ok(changed)
+}
+
+fn kind_name(kind: &EventKind) -> &str {
+    match kind {
+        EventKind::CheckoutPaid(_) => "checkout.session.completed",
+        EventKind::Subscription(_) => "customer.subscription",
+        EventKind::PaymentFailed { .. } => "invoice.payment_failed",
+        EventKind::Ignored(name) => name,
+    }
+}
+
+async fn org_of_checkout<C: ConnectionTrait>(
+    db: &C,
+    paid: &PaidCheckout,
+) -> Result<Option<organizations::Model>> {
+    if let Some(pid) = paid
+        .organization_pid
+        .as_deref()
+        .and_then(|p| uuid::Uuid::parse_str(p).ok())
+    {
+        return Ok(organizations::Entity::find()
+            .filter(organizations::organizations::Column::Pid.eq(pid))
+            .one(db)
+            .await?);
+    }
+    match &paid.customer_id {
+        Some(customer) => by_customer(db, customer).await,
+        None => Ok(None),
+    }
+}
+
+async fn by_customer<C: ConnectionTrait>(
+    db: &C,
+    customer_id: &str,
+) -> Result<Option<organizations::Model>> {
+    Ok(organizations::Entity::find()
+        .filter(organizations::organizations::Column::StripeCustomerId.eq(customer_id))
+        .one(db)
+        .await?)
+}
+
+/// Sets Professional unless this subscription is already known to have ended (its
+/// `deleted` event came first).
+async fn upgrade<C: ConnectionTrait>(
+    db: &C,
+    org: organizations::Model,
+    paid: &PaidCheckout,
+) -> Result<Option<PlanChanged>> {
+    let ended = paid.subscription_id.is_some()
+        && org.stripe_subscription_id == paid.subscription_id
+        && org.subscription_status.as_deref() == Some("canceled");
+    if ended {
+        return Ok(None);
+    }
+    let mut active = org.clone().into_active_model();
+    if let Some(customer) = &paid.customer_id {
+        active.stripe_customer_id = ActiveValue::Set(Some(customer.clone()));
+    }
+    if paid.subscription_id.is_some() {
+        active.stripe_subscription_id = ActiveValue::Set(paid.subscription_id.clone());
+        active.subscription_status = ActiveValue::Set(Some("active".to_string()));
+    }
+    active.payment_problem = ActiveValue::Set(None);
+    active.update(db).await?;
+    set_plan(db, &org, PLAN_PROFESSIONAL).await
+}
+
+/// Keeps the plan in step with the subscription: renewal and cancellation dates, and Free
+/// once it has ended. An event about a subscription other than the organization's current
+/// one changes nothing but never upgrades.
+async fn follow_subscription<C: ConnectionTrait>(
+    db: &C,
+    org: organizations::Model,
+    facts: &SubscriptionFacts,
+) -> Result<Option<PlanChanged>> {
+    let current = org.stripe_subscription_id.as_deref();
+    if current.is_some_and(|id| id != facts.subscription_id) {
+        return Ok(None);
+    }
+    let at = |d: Option<DateTime<Utc>>| d.map(Into::into);
+    let mut active = org.clone().into_active_model();
+    active.stripe_subscription_id = ActiveValue::Set(Some(facts.subscription_id.clone()));
+    active.subscription_status = ActiveValue::Set(Some(facts.status.clone()));
+    active.plan_renews_at = ActiveValue::Set(at(facts.renews_at));
+    active.plan_cancel_at = ActiveValue::Set(at(facts.cancel_at));
+    if !facts.live || facts.status != "past_due" {
+        active.payment_problem = ActiveValue::Set(None);
+    }
+    active.update(db).await?;
+    if facts.live || org.plan == PLAN_FREE {
+        // A live subscription never upgrades by itself: only a paid checkout does.
+        return Ok(None);
+    }
+    set_plan(db, &org, PLAN_FREE).await
+}
+
+/// Moves the organization to `plan` if it is on another one, with an activity entry; the
+/// conditional update makes two writers at once change it once.
+async fn set_plan<C: ConnectionTrait>(
+    db: &C,
+    org: &organizations::Model,
+    plan: &str,
+) -> Result<Option<PlanChanged>> {
+    let moved = organizations::Entity::update_many()
+        .col_expr(
+            organizations::organizations::Column::Plan,
+            sea_orm::sea_query::Expr::value(plan),
+        )
+        .filter(organizations::organizations::Column::Id.eq(org.id))
+        .filter(organizations::organizations::Column::Plan.ne(plan))
+        .exec(db)
+        .await?
+        .rows_affected
+        > 0;
+    if !moved {
+        return Ok(None);
+    }
+    let description = if plan == PLAN_PROFESSIONAL {
+        "The plan changed to Professional".to_string()
+    } else {
+        "The plan changed to Free".to_string()
+    };
+    activities::Model::record(
+        db,
+        org.id,
+        activities::PLAN_CHANGED,
+        description,
+        Subject::default(),
+    )
+    .await?;
+    let org = organizations::Model::find_by_id(db, org.id).await?;
+    Ok(Some(PlanChanged {
+        org,
+        from: if plan == PLAN_PROFESSIONAL {
+            PLAN_FREE
+        } else {
+            PLAN_PROFESSIONAL
+        }
+        .to_string(),
+    }))
+}
