@@ -4,6 +4,7 @@ import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment
 import { getActivityLogsQueryOptions } from '@/features/activity/api/get-activity-logs';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
 import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
+import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
 import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
 import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
 import { getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
@@ -40,4 +41,8 @@ export const loaders = {
   documents: whenSignedIn(() => void client.prefetchQuery(getDocumentsQueryOptions())),
   activity: whenSignedIn(() => void client.prefetchQuery(getActivityLogsQueryOptions())),
   reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
+  billing: whenSignedIn(() => {
+    void client.prefetchQuery(getPaymentStatusQueryOptions());
+    void client.prefetchQuery(getPublicConfigQueryOptions());
+  }),
 };

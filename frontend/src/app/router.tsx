@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', lazy: lazy(() => import('@/features/auth/routes/reset-password')) },
       { path: '/vendor-upload', lazy: lazy(() => import('@/features/portal/routes/vendor-upload')) },
       { path: '/document-viewer', lazy: lazy(() => import('@/features/documents/routes/document-viewer')) },
+      { path: '/upgrade-success', lazy: lazy(() => import('@/features/account/routes/upgrade-success')) },
       {
         path: '/view-document/:id',
         lazy: async () => {
@@ -54,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: '/documents', loader: loaders.documents, lazy: lazy(() => import('@/features/documents/routes/documents')) },
           { path: '/activity', loader: loaders.activity, lazy: lazy(() => import('@/features/activity/routes/activity')) },
           { path: '/reminders', loader: loaders.reminders, lazy: lazy(() => import('@/features/reminders/routes/reminders')) },
+          { path: '/billing', loader: loaders.billing, lazy: lazy(() => import('@/features/account/routes/billing')) },
+          { path: '/payment-success', lazy: lazy(() => import('@/features/account/routes/payment-success')) },
         ],
       },
       { path: '*', element: <NotFoundRoute /> },

@@ -47,6 +47,10 @@ export const ERROR_CODES = {
   emailTaken: 'email_taken',
   companyKeyTaken: 'company_key_taken',
   companyKeyRequired: 'company_key_required',
+  billingNotConfigured: 'billing_not_configured',
+  alreadyProfessional: 'already_professional',
+  paymentNotConfirmed: 'payment_not_confirmed',
+  noBillingAccount: 'no_billing_account',
 } as const;
 export const MISSING_TOKEN = 'missing_token';
 

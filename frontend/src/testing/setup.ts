@@ -22,6 +22,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   resetDb();
   sessionStore.reload();
 });

@@ -1,23 +1,36 @@
 import { render, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { sessionStore } from '@/lib/session';
 import { createAccount, issueToken, publicUser, type MockAccount } from './mocks/db';
 
-/** Renders the whole app (real routes and providers) at a URL. */
-export function renderApp(url = '/') {
+/** Renders the whole app (real routes and providers) at a URL; `strict` mounts it in React's StrictMode. */
+export function renderApp(url = '/', { strict = false }: { strict?: boolean } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup();
-  const result = render(
+  const app = (
     <AppProvider>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, router, user };
+}
+
+/**
+ * Replaces window.location with a copy whose assign() is a spy (jsdom cannot leave the page).
+ * Call restore() when done.
+ */
+export function stubLocationAssign() {
+  const original = window.location;
+  const assign = vi.fn();
+  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, origin: original.origin, assign } });
+  return { assign, restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }) };
 }
 
 /** Renders one element inside the app providers and a memory router. */

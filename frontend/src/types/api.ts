@@ -96,6 +96,30 @@ export type PaymentStatus = {
   currentVendorCount: number;
   vendorLimit: number;
   documentLimitPerVendor?: number | null;
+  /** False when the server has no Stripe key: nobody can pay online. */
+  billingEnabled: boolean;
+  /** RFC 3339: the next renewal of a running subscription. */
+  renewsAt: string | null;
+  /** RFC 3339: the subscription ends then and the plan returns to Free. */
+  cancelAt: string | null;
+  /** A sentence from the server, e.g. the last payment failed. */
+  paymentProblem: string | null;
+};
+
+/** 200 of POST /api/create-subscription: the Stripe Checkout page to send the browser to. */
+export type CheckoutSession = {
+  url?: string | null;
+};
+
+/** 200 of POST /api/upgrade-to-professional, sent only once Stripe confirmed the payment. */
+export type UpgradeResult = {
+  success: true;
+  plan: 'professional';
+};
+
+/** 200 of POST /api/billing/portal: the Stripe customer portal. */
+export type BillingPortalSession = {
+  url: string;
 };
 
 export type DashboardStats = {

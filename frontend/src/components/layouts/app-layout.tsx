@@ -6,7 +6,7 @@ import { Logo } from '@/components/logo';
 import { cn } from '@/lib/cn';
 import type { User } from '@/types/api';
 import { NavLinks } from './nav-links';
-import { bottomNavigation, mainNavigation, type NavItem } from './navigation';
+import { accountNavigation, bottomNavigation, mainNavigation, type NavItem } from './navigation';
 import { UserBadge } from './user-badge';
 
 type AppLayoutProps = {
@@ -42,6 +42,9 @@ function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
       </nav>
       <div className="space-y-2 border-t border-slate-200 p-4">
         <UserBadge name={user.name} email={user.email} />
+        <nav aria-label="Account">
+          <NavLinks items={accountNavigation} />
+        </nav>
         <SignOutButton onClick={onSignOut} />
       </div>
     </aside>
@@ -89,7 +92,10 @@ function MobileMenu({
           <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
             <NavLinks items={mainNavigation} onNavigate={onClose} />
           </nav>
-          <div className="border-t border-slate-200 p-3">
+          <div className="space-y-1 border-t border-slate-200 p-3">
+            <nav aria-label="Account">
+              <NavLinks items={accountNavigation} onNavigate={onClose} />
+            </nav>
             <SignOutButton
               onClick={() => {
                 onClose();

@@ -2,6 +2,7 @@ import {
   BellAlertIcon,
   BuildingStorefrontIcon,
   ClipboardDocumentListIcon,
+  CreditCardIcon,
   DocumentTextIcon,
   Squares2X2Icon,
 } from '@heroicons/react/24/outline';
@@ -21,6 +22,9 @@ export const mainNavigation: readonly NavItem[] = [
   { name: 'Reminders', to: '/reminders', icon: BellAlertIcon },
   { name: 'Activity Log', to: '/activity', icon: ClipboardDocumentListIcon },
 ];
+
+/** The account's own pages, shown with the user's name above Sign out. */
+export const accountNavigation: readonly NavItem[] = [{ name: 'Billing', to: '/billing', icon: CreditCardIcon }];
 
 /** The phone's bottom bar: the plus button sits in the middle. */
 export const bottomNavigation = {

@@ -12,8 +12,24 @@ export const db = {
   history: [] as VendorDocument[],
   activity: [] as ActivityEntry[],
   reminders: [] as Reminder[],
-  plan: { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 } as Omit<PaymentStatus, 'currentVendorCount'>,
+  plan: { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 } as MockPlan,
+  billing: defaultBilling(),
 };
+
+/** The plan and its limits; GET /api/payment-status adds the vendor count and the billing fields. */
+export type MockPlan = Pick<PaymentStatus, 'plan' | 'vendorLimit' | 'documentLimitPerVendor'>;
+
+/** What the mock server knows about Stripe for the signed-in organization. */
+export type MockBilling = Pick<PaymentStatus, 'billingEnabled' | 'renewsAt' | 'cancelAt' | 'paymentProblem'> & {
+  /** Checkout session ids Stripe reports as paid. */
+  paidSessions: string[];
+  /** The organization has paid once, so it has a Stripe customer and a portal. */
+  hasCustomer: boolean;
+};
+
+function defaultBilling(): MockBilling {
+  return { billingEnabled: true, renewsAt: null, cancelAt: null, paymentProblem: null, paidSessions: [], hasCustomer: false };
+}
 
 export function resetDb() {
   db.accounts = [];
@@ -24,6 +40,7 @@ export function resetDb() {
   db.activity = [];
   db.reminders = [];
   db.plan = { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 };
+  db.billing = defaultBilling();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

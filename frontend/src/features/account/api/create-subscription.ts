@@ -1,12 +1,28 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '@/features/auth/api/keys';
 import { api } from '@/lib/api-client';
-import type { ApiError } from '@/lib/api-error';
+import { ERROR_CODES, type ApiError } from '@/lib/api-error';
+import type { CheckoutSession } from '@/types/api';
+import { accountKeys } from './keys';
 
-export function createSubscription(): Promise<{ url?: string | null }> {
-  return api.post<{ url?: string | null }>('/api/create-subscription');
+export function createSubscription(): Promise<CheckoutSession> {
+  return api.post<CheckoutSession>('/api/create-subscription');
 }
 
-/** Starts Stripe Checkout for the Professional plan; the caller redirects to the url. */
+/**
+ * Starts Stripe Checkout for the Professional plan; the caller redirects to the url. A refusal
+ * that says our picture of the plan is out of date (billing switched off, already Professional)
+ * refreshes the plan so the upgrade prompts change.
+ */
 export function useCreateSubscription() {
-  return useMutation<{ url?: string | null }, ApiError, void>({ mutationFn: createSubscription });
+  const client = useQueryClient();
+  return useMutation<CheckoutSession, ApiError, void>({
+    mutationFn: createSubscription,
+    onError: (error) => {
+      if (error.code === ERROR_CODES.billingNotConfigured || error.code === ERROR_CODES.alreadyProfessional) {
+        void client.invalidateQueries({ queryKey: accountKeys.all() });
+        void client.invalidateQueries({ queryKey: authKeys.me() });
+      }
+    },
+  });
 }

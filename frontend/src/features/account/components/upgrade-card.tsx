@@ -1,10 +1,7 @@
 import { SparklesIcon } from '@heroicons/react/24/outline';
-import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
 import { PROFESSIONAL_PRICE, PROFESSIONAL_VENDOR_LIMIT } from '@/config';
-import { errorMessage } from '@/lib/api-error';
 import type { PaymentStatus } from '@/types/api';
-import { useCreateSubscription } from '../api/create-subscription';
+import { UpgradeButton } from './upgrade-button';
 
 /** Shown when the plan is free or the vendor count >= the limit minus 1 (docs/product.md, "Screens"). */
 export function shouldShowUpgrade(status: PaymentStatus | undefined): boolean {
@@ -13,23 +10,8 @@ export function shouldShowUpgrade(status: PaymentStatus | undefined): boolean {
 }
 
 export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
-  const subscription = useCreateSubscription();
   if (!shouldShowUpgrade(status) || !status) return null;
   const professional = status.plan === 'professional';
-
-  function upgrade() {
-    subscription.mutate(undefined, {
-      onSuccess: (data) => {
-        if (!data?.url) {
-          toast({ title: 'Upgrade Failed', description: 'No checkout URL received from server', variant: 'error' });
-          return;
-        }
-        window.location.assign(data.url);
-      },
-      onError: (error) =>
-        toast({ title: 'Upgrade Failed', description: errorMessage(error, 'Failed to start upgrade process'), variant: 'error' }),
-    });
-  }
 
   return (
     <section
@@ -51,14 +33,12 @@ export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
         </div>
       </div>
       {professional ? null : (
-        <Button
+        <UpgradeButton
+          status={status}
           variant="outline"
-          className="shrink-0 border-transparent text-blue-700"
-          onClick={upgrade}
-          disabled={subscription.isPending}
-        >
-          {subscription.isPending ? 'Redirecting...' : 'Upgrade Now'}
-        </Button>
+          className="border-transparent text-blue-700"
+          noticeClassName="text-blue-50"
+        />
       )}
     </section>
   );

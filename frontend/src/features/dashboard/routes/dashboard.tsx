@@ -33,7 +33,7 @@ export function DashboardRoute() {
           </>
         }
       />
-      <LimitBanner status={paymentStatus.data} />
+      <LimitBanner status={paymentStatus.data} upgrade={false} />
       <UpgradeCard status={paymentStatus.data} />
       <StatsCards stats={stats.data} />
       <div className="mb-6 min-w-0">

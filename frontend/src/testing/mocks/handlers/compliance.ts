@@ -29,7 +29,10 @@ function stats(): DashboardStats {
 export const complianceHandlers = [
   http.get(
     '*/api/payment-status',
-    authed(() => HttpResponse.json({ ...db.plan, currentVendorCount: db.vendors.length })),
+    authed(() => {
+      const { paidSessions: _paid, hasCustomer: _customer, ...billing } = db.billing;
+      return HttpResponse.json({ ...db.plan, ...billing, currentVendorCount: db.vendors.length });
+    }),
   ),
   http.get(
     '*/api/dashboard/stats',

@@ -1,0 +1,148 @@
+import { ArrowPathIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { LoadingBlock, QueryError } from '@/components/ui/query-state';
+import { toast } from '@/components/ui/toast';
+import { getPublicConfigQueryOptions, type PublicConfig } from '@/features/landing/api/get-public-config';
+import { errorMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
+import type { PaymentStatus, Plan } from '@/types/api';
+import { usePaymentStatus } from '../api/get-payment-status';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
+import { BILLING_OFF_TEXT, UpgradeButton } from '../components/upgrade-button';
+
+const PLAN_NAMES: Record<Plan, string> = { free: 'Free', professional: 'Professional' };
+
+/** '$29/month' from the public configuration, '$0' for a free plan; null when the server does not say. */
+export function planPrice(config: PublicConfig | undefined, plan: Plan): string | null {
+  const cents = config?.plans?.[plan]?.priceCents;
+  if (cents === undefined || cents === null) return null;
+  if (cents === 0) return '$0';
+  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return `$${dollars}/month`;
+}
+
+/** 'Ends on …' wins over 'Renews on …': a cancelled subscription still has a period end. */
+export function subscriptionText(status: Pick<PaymentStatus, 'renewsAt' | 'cancelAt'>): string | null {
+  if (status.cancelAt) return `Ends on ${formatDate(status.cancelAt)}; your plan returns to Free`;
+  if (status.renewsAt) return `Renews on ${formatDate(status.renewsAt)}`;
+  return null;
+}
+
+/** Manage billing: opens the Stripe customer portal; pending until the browser leaves. */
+function ManageBillingButton() {
+  const portal = useOpenBillingPortal();
+  const [redirecting, setRedirecting] = useState(false);
+  const pending = portal.isPending || redirecting;
+
+  function open() {
+    portal.mutate(undefined, {
+      onSuccess: (data) => {
+        if (!data?.url) {
+          toast({ title: 'Manage billing failed', description: 'No billing portal URL received from server', variant: 'error' });
+          return;
+        }
+        setRedirecting(true);
+        window.location.assign(data.url);
+      },
+      onError: (error) =>
+        toast({
+          title: 'Manage billing failed',
+          description: errorMessage(error, 'Failed to open the billing portal'),
+          variant: 'error',
+        }),
+    });
+  }
+
+  return (
+    <Button variant="outline" onClick={open} disabled={pending} aria-busy={pending || undefined} className="w-full sm:w-auto">
+      {pending ? <ArrowPathIcon aria-hidden data-testid="portal-spinner" className="size-4 animate-spin" /> : null}
+      Manage billing
+    </Button>
+  );
+}
+
+function PaymentProblem({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 p-4">
+      <ExclamationTriangleIcon aria-hidden className="size-5 shrink-0 text-red-500" />
+      <div>
+        <p className="text-sm font-semibold text-red-900">Payment problem</p>
+        <p className="mt-1 text-sm text-red-800">{message}</p>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-1 text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function BillingDetails({ status }: { status: PaymentStatus }) {
+  const config = useQuery(getPublicConfigQueryOptions());
+  const price = planPrice(config.data, status.plan);
+  const subscription = subscriptionText(status);
+  const free = status.plan === 'free';
+  // A Free organization that never paid has no Stripe customer: the portal would only refuse.
+  const hasBillingAccount = !free || Boolean(status.renewsAt || status.cancelAt || status.paymentProblem);
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      {status.paymentProblem ? <PaymentProblem message={status.paymentProblem} /> : null}
+      <Card>
+        <CardHeader title="Current plan" action={<Badge color={free ? 'gray' : 'blue'}>{PLAN_NAMES[status.plan]}</Badge>} />
+        <CardBody className="space-y-6">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Detail label="Plan">{PLAN_NAMES[status.plan]}</Detail>
+            {price ? <Detail label="Price">{price}</Detail> : null}
+            <Detail label="Vendors">
+              {status.currentVendorCount} of {status.vendorLimit}
+            </Detail>
+          </dl>
+          {subscription ? (
+            <p data-testid="subscription-period" className="text-sm text-slate-700">
+              {subscription}
+            </p>
+          ) : null}
+          {status.billingEnabled ? (
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              {free ? <UpgradeButton status={status} className="w-full sm:w-auto" /> : null}
+              {hasBillingAccount ? <ManageBillingButton /> : null}
+            </div>
+          ) : (
+            <p data-testid="billing-off" className="text-sm text-slate-700">
+              {BILLING_OFF_TEXT}
+            </p>
+          )}
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
+
+export function BillingRoute() {
+  const status = usePaymentStatus();
+  return (
+    <>
+      <PageHeader title="Billing" description="Your plan, its renewal and your payments" />
+      {status.isPending ? (
+        <LoadingBlock label="Loading billing" />
+      ) : status.isError ? (
+        <QueryError error={status.error} onRetry={() => void status.refetch()} />
+      ) : (
+        <BillingDetails status={status.data} />
+      )}
+    </>
+  );
+}
+
+export default BillingRoute;
