@@ -94,6 +94,22 @@ pub async fn upgrade_after_checkout(
     Ok(changed)
 }
 
+/// Moves the organization to `plan` by hand (the operator's `set_plan` task), with its
+/// activity entry; `None` when it was already on it.
+///
+/// # Errors
+/// Database errors.
+pub async fn change_plan(
+    db: &DatabaseConnection,
+    org: &organizations::Model,
+    plan: &str,
+) -> Result<Option<PlanChanged>> {
+    let txn = db.begin().await?;
+    let changed = set_plan(&txn, org, plan).await?;
+    txn.commit().await?;
+    Ok(changed)
+}
+
 fn kind_name(kind: &EventKind) -> &str {
     match kind {
         EventKind::CheckoutPaid(_) => "checkout.session.completed",

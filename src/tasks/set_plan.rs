@@ -1,6 +1,9 @@
 use loco_rs::prelude::*;
 
-use crate::models::{organizations, users};
+use crate::{
+    mailers::billing::BillingMailer,
+    models::{billing, organizations, users},
+};
 
 /// `cargo loco task set_plan email:ann@example.com plan:professional`: moves the organization
 /// of that user to a plan by hand (billing not configured, support cases).
@@ -29,11 +32,19 @@ impl Task for SetPlan {
             .await
             .map_err(|_| Error::string(&format!("no user with email `{email}`")))?;
         let org = user.organization(&ctx.db).await?;
-        let org = org.into_active_model().set_plan(&ctx.db, plan).await?;
-        println!(
-            "organization `{}` is now on the `{}` plan",
-            org.name, org.plan
-        );
+        match billing::change_plan(&ctx.db, &org, plan).await? {
+            Some(change) => {
+                BillingMailer::plan_changed(ctx, &change).await?;
+                println!(
+                    "organization `{}` is now on the `{}` plan",
+                    change.org.name, change.org.plan
+                );
+            }
+            None => println!(
+                "organization `{}` is already on the `{plan}` plan",
+                org.name
+            ),
+        }
         Ok(())
     }
 }

@@ -2,6 +2,7 @@ use loco_rs::{
     boot::{run_task, StartMode},
     task,
 };
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
 use crate::support::boot_with;
 use vendorwatch::{
@@ -91,6 +92,17 @@ async fn set_plan_moves_the_users_organization_and_refuses_unknown_plans() {
         .await
         .unwrap();
     assert_eq!(org.plan, "professional");
+    let entries = vendorwatch::models::activities::Entity::find()
+        .filter(
+            vendorwatch::models::activities::activities::Column::ActivityType.eq("plan_changed"),
+        )
+        .count(&ctx.db)
+        .await
+        .unwrap();
+    assert_eq!(entries, 1, "the change is in the activity log");
+    let mails = ctx.mailer.as_ref().unwrap().deliveries();
+    assert_eq!(mails.count, 1, "and the owner is told");
+    assert!(mails.messages[0].contains("To: owner@example.com"));
 
     let err = run_task::<App>(
         ctx,

@@ -136,7 +136,8 @@ export type ActivityType =
   | 'document_uploaded'
   | 'document_updated'
   | 'document_deleted'
-  | 'document_expired';
+  | 'document_expired'
+  | 'plan_changed';
 
 export type ActivityEntry = {
   id: string;

@@ -3,6 +3,7 @@ import {
   BuildingStorefrontIcon,
   ClockIcon,
   DocumentMinusIcon,
+  CreditCardIcon,
   ExclamationTriangleIcon,
   InformationCircleIcon,
   PencilSquareIcon,
@@ -24,6 +25,7 @@ export const ACTIVITY_STYLES: Record<string, IconStyle> = {
   document_updated: { icon: ClockIcon, className: 'bg-violet-50 text-violet-600', label: 'Document updated' },
   document_deleted: { icon: DocumentMinusIcon, className: 'bg-slate-100 text-slate-600', label: 'Document deleted' },
   document_expired: { icon: ExclamationTriangleIcon, className: 'bg-red-50 text-red-600', label: 'Document expired' },
+  plan_changed: { icon: CreditCardIcon, className: 'bg-amber-50 text-amber-600', label: 'Plan changed' },
 };
 
 const DEFAULT_STYLE: IconStyle = { icon: InformationCircleIcon, className: 'bg-slate-100 text-slate-500', label: 'Activity' };
