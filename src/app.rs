@@ -20,7 +20,8 @@ use crate::{
     controllers, errors,
     models::_entities::{
         activities, documents, organizations, pending_expiries, reminder_claims,
-        reminder_deliveries, reminders, stripe_events, users, vendors,
+        reminder_deliveries, reminders, renewal_requests, report_snapshots, stripe_events, users,
+        vendors, weekly_summaries,
     },
     rate_limit::RateLimiters,
     security_headers,
@@ -67,6 +68,7 @@ impl Hooks for App {
             .add_route(controllers::auth::routes())
             .add_route(controllers::account::routes())
             .add_route(controllers::billing::routes())
+            .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
             .add_route(controllers::activity::routes())
@@ -96,6 +98,9 @@ impl Hooks for App {
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, stripe_events::Entity).await?;
+        truncate_table(&ctx.db, report_snapshots::Entity).await?;
+        truncate_table(&ctx.db, renewal_requests::Entity).await?;
+        truncate_table(&ctx.db, weekly_summaries::Entity).await?;
         truncate_table(&ctx.db, activities::Entity).await?;
         truncate_table(&ctx.db, pending_expiries::Entity).await?;
         truncate_table(&ctx.db, reminder_claims::Entity).await?;

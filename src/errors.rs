@@ -228,6 +228,9 @@ impl From<Refusal> for Error {
             Refusal::NotFound => not_found(),
             Refusal::Invalid(fields) => validation(fields),
             Refusal::PlanLimit(_) => payment_required(&message),
+            Refusal::PlanRequired(_) => {
+                api_error(StatusCode::PAYMENT_REQUIRED, "plan_required", &message)
+            }
             Refusal::Taken { code, .. } => conflict(code, &message),
             Refusal::EmptyFile => {
                 api_error(StatusCode::UNPROCESSABLE_ENTITY, "empty_file", &message)

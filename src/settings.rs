@@ -23,6 +23,28 @@ pub struct Settings {
     pub reminders: ReminderSettings,
     #[serde(default)]
     pub billing: BillingSettings,
+    #[serde(default)]
+    pub bulk: BulkSettings,
+}
+
+/// The Professional plan's bulk calls.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct BulkSettings {
+    /// The most ids one bulk call takes.
+    #[serde(default = "default_bulk_max_ids")]
+    pub max_ids: usize,
+}
+
+impl Default for BulkSettings {
+    fn default() -> Self {
+        Self {
+            max_ids: default_bulk_max_ids(),
+        }
+    }
+}
+
+const fn default_bulk_max_ids() -> usize {
+    500
 }
 
 /// Stripe billing. With no secret key (the default set-up) billing is off: the billing calls

@@ -13,6 +13,7 @@ mod m20260201_000001_reminder_deliveries;
 mod m20260201_000002_sweep_indexes;
 mod m20260301_000001_reminder_claims;
 mod m20261123_000001_billing;
+mod m20261123_000002_professional;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260201_000002_sweep_indexes::Migration),
             Box::new(m20260301_000001_reminder_claims::Migration),
             Box::new(m20261123_000001_billing::Migration),
+            Box::new(m20261123_000002_professional::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -105,12 +105,15 @@ fn upgrade_params(body: &[u8]) -> Result<UpgradeParams> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(UpgradeParams::default());
     }
-    serde_json::from_slice::<UpgradeParams>(body).map_err(|e| {
-        bad_request(
-            "invalid_body",
-            &format!("The request body could not be read: {e}"),
-        )
-    })
+    // `null` is no body too, as the schema's optional body says.
+    serde_json::from_slice::<Option<UpgradeParams>>(body)
+        .map(Option::unwrap_or_default)
+        .map_err(|e| {
+            bad_request(
+                "invalid_body",
+                &format!("The request body could not be read: {e}"),
+            )
+        })
 }
 
 /// A Stripe customer-portal session: cancel, change the card, see invoices.

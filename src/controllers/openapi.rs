@@ -14,7 +14,7 @@ use utoipa::{
 
 use crate::models::file_type::FileKind;
 
-use super::{account, activity, auth, billing, documents, portal, reminders, vendors};
+use super::{account, activity, auth, billing, bulk, documents, portal, reminders, vendors};
 
 struct BearerAuth;
 
@@ -113,6 +113,8 @@ impl Modify for CommonResponses {
         auth::register, auth::login, auth::me, auth::forgot, auth::reset,
         account::public_config, account::payment_status, account::dashboard_stats,
         billing::create_subscription, billing::upgrade, billing::portal, billing::stripe_webhook,
+        bulk::archive, bulk::delete_documents, bulk::delete_vendors, bulk::renewal_requests,
+        bulk::export_vendors, bulk::export_documents, bulk::import_vendors,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
         documents::download, documents::view,

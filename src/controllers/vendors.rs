@@ -24,7 +24,7 @@ pub struct VendorFilter {
     pub status: Option<String>,
 }
 
-fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
+pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
     let vendors = settings.plan_limits(&org.plan).vendor_limit;
     let plan = if org.plan == organizations::PLAN_PROFESSIONAL {
         "Professional"

@@ -42,6 +42,22 @@ impl Model {
     }
 }
 
+impl Model {
+    /// Professional features are for Professional organizations.
+    ///
+    /// # Errors
+    /// `PlanRequired`, naming the plan, for any other plan.
+    pub fn require_professional(&self, feature: &str) -> Result<(), super::refusal::Refusal> {
+        if self.plan == PLAN_PROFESSIONAL {
+            Ok(())
+        } else {
+            Err(super::refusal::Refusal::PlanRequired(format!(
+                "{feature} are part of the Professional plan. Upgrade to use them."
+            )))
+        }
+    }
+}
+
 impl ActiveModel {
     /// Moves the organization to another plan.
     ///

@@ -18,6 +18,9 @@ pub enum Refusal {
     /// The organization's plan does not allow more.
     #[error("{0}")]
     PlanLimit(String),
+    /// A Professional feature asked for by an organization on another plan.
+    #[error("{0}")]
+    PlanRequired(String),
     /// A unique value already in use (a company key).
     #[error("{message}")]
     Taken { code: &'static str, message: String },

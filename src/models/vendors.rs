@@ -1,6 +1,7 @@
 //! Vendors: an organization's suppliers, each reachable by its company key.
 
 use loco_rs::prelude::*;
+use sea_orm::TransactionSession;
 
 pub use super::_entities::vendors::{self, ActiveModel, Entity, Model};
 use super::{
@@ -79,6 +80,23 @@ impl Model {
             .one(db)
             .await?
             .ok_or(Refusal::NotFound)?)
+    }
+
+    /// The contact emails of the organization's vendors (lower case).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn emails_in_org<C: ConnectionTrait>(
+        db: &C,
+        org_id: i64,
+    ) -> Result<std::collections::HashSet<String>> {
+        Ok(Entity::find()
+            .in_tenant(org_id)
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|v| v.email.to_lowercase())
+            .collect())
     }
 
     /// # Errors
@@ -221,7 +239,10 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn delete_with_documents(self, db: &DatabaseConnection) -> Result<Vec<String>> {
+    pub async fn delete_with_documents<C>(self, db: &C) -> Result<Vec<String>>
+    where
+        C: ConnectionTrait + TransactionTrait,
+    {
         let txn = db.begin().await?;
         let keys: Vec<String> = documents::Entity::find()
             .in_tenant(self.organization_id)

@@ -27,10 +27,16 @@ pub enum Relation {
     Documents,
     #[sea_orm(has_many = "super::reminders::Entity")]
     Reminders,
+    #[sea_orm(has_many = "super::renewal_requests::Entity")]
+    RenewalRequests,
+    #[sea_orm(has_many = "super::report_snapshots::Entity")]
+    ReportSnapshots,
     #[sea_orm(has_many = "super::users::Entity")]
     Users,
     #[sea_orm(has_many = "super::vendors::Entity")]
     Vendors,
+    #[sea_orm(has_many = "super::weekly_summaries::Entity")]
+    WeeklySummaries,
 }
 
 impl Related<super::documents::Entity> for Entity {
@@ -45,6 +51,18 @@ impl Related<super::reminders::Entity> for Entity {
     }
 }
 
+impl Related<super::renewal_requests::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::RenewalRequests.def()
+    }
+}
+
+impl Related<super::report_snapshots::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::ReportSnapshots.def()
+    }
+}
+
 impl Related<super::users::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Users.def()
@@ -54,5 +72,11 @@ impl Related<super::users::Entity> for Entity {
 impl Related<super::vendors::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Vendors.def()
+    }
+}
+
+impl Related<super::weekly_summaries::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::WeeklySummaries.def()
     }
 }

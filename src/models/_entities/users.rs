@@ -22,6 +22,7 @@ pub struct Model {
     pub reset_token: Option<String>,
     pub reset_sent_at: Option<DateTimeWithTimeZone>,
     pub organization_id: i64,
+    pub weekly_summary: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

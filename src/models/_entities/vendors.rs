@@ -39,6 +39,8 @@ pub enum Relation {
         on_delete = "Cascade"
     )]
     Organizations,
+    #[sea_orm(has_many = "super::renewal_requests::Entity")]
+    RenewalRequests,
 }
 
 impl Related<super::documents::Entity> for Entity {
@@ -50,5 +52,11 @@ impl Related<super::documents::Entity> for Entity {
 impl Related<super::organizations::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Organizations.def()
+    }
+}
+
+impl Related<super::renewal_requests::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::RenewalRequests.def()
     }
 }

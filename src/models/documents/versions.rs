@@ -4,6 +4,7 @@
 
 use chrono::Utc;
 use loco_rs::prelude::*;
+use sea_orm::TransactionSession;
 
 use uuid::Uuid;
 
@@ -214,12 +215,15 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn delete_with_history(
+    pub async fn delete_with_history<C>(
         self,
-        db: &DatabaseConnection,
+        db: &C,
         vendor: &vendors::Model,
         reminder_offsets: &[u32],
-    ) -> Result<String> {
+    ) -> Result<String>
+    where
+        C: ConnectionTrait + TransactionTrait,
+    {
         let txn = db.begin().await?;
         let was_current = self.is_current;
         let (id, pid, org_id) = (self.id, self.pid, self.organization_id);

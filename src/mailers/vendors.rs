@@ -1,0 +1,41 @@
+#![allow(non_upper_case_globals)]
+
+use loco_rs::prelude::*;
+use serde_json::json;
+
+use crate::{
+    models::{bulk::RenewalAsk, organizations},
+    settings::Settings,
+};
+
+static documents_request: Dir<'_> = include_dir!("src/mailers/vendors/documents_request");
+
+pub struct VendorMailer;
+
+impl VendorMailer {
+    /// Asks a vendor, on the organization's behalf, for the documents not on file as current,
+    /// with the portal link and its company key (as the reminder emails do).
+    ///
+    /// # Errors
+    /// When the message cannot be rendered or handed on.
+    pub async fn documents_request(
+        ctx: &AppContext,
+        org: &organizations::Model,
+        ask: &RenewalAsk,
+    ) -> Result<()> {
+        let settings = Settings::from_context(ctx)?;
+        super::deliver(
+            ctx,
+            &documents_request,
+            &ask.vendor.email,
+            json!({
+                "vendor": ask.vendor.name,
+                "organization": org.name,
+                "wanted": ask.wanted,
+                "companyKey": ask.vendor.key,
+                "uploadUrl": format!("{}/vendor-upload", settings.app_url.trim_end_matches('/')),
+            }),
+        )
+        .await
+    }
+}

@@ -1,0 +1,365 @@
+//! CSV in and out: the vendors and documents exports, and the vendor import with its preview
+//! (docs/product.md, "Bulk operations"). Every cell written is safe to open in a spreadsheet:
+//! one starting with `=`, `+`, `-` or `@` is written with a leading `'`, so it is shown as text
+//! and never run as a formula.
+
+use std::collections::HashSet;
+
+use loco_rs::prelude::*;
+
+use super::{
+    compliance, documents,
+    email::{self},
+    refusal::Refusal,
+    vendors::{self, PlanLimit, VendorFields, VendorStanding},
+};
+
+/// A cell as a spreadsheet will show it, never as a formula.
+#[must_use]
+pub fn safe_cell(value: &str) -> String {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    }
+}
+
+/// Writes `rows` under `header` as CSV (UTF-8, every cell made safe).
+///
+/// # Errors
+/// When the CSV writer fails (it writes to memory).
+pub fn to_csv<I, R>(header: &[&str], rows: I) -> Result<Vec<u8>>
+where
+    I: IntoIterator<Item = R>,
+    R: IntoIterator<Item = String>,
+{
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record(header)
+        .map_err(|e| Error::string(&e.to_string()))?;
+    for row in rows {
+        let cells: Vec<String> = row.into_iter().map(|c| safe_cell(&c)).collect();
+        writer
+            .write_record(&cells)
+            .map_err(|e| Error::string(&e.to_string()))?;
+    }
+    writer
+        .into_inner()
+        .map_err(|e| Error::string(&e.to_string()))
+}
+
+const VENDOR_HEADER: [&str; 12] = [
+    "Name",
+    "Email",
+    "Service Type",
+    "Phone",
+    "Address",
+    "City",
+    "State",
+    "Zip Code",
+    "Notes",
+    "Status",
+    "Documents",
+    "Company Key",
+];
+
+/// The vendors export.
+///
+/// # Errors
+/// When the CSV writer fails.
+pub fn vendors_csv(standings: &[VendorStanding]) -> Result<Vec<u8>> {
+    let opt = |v: &Option<String>| v.clone().unwrap_or_default();
+    to_csv(
+        &VENDOR_HEADER,
+        standings.iter().map(|s| {
+            let v = &s.vendor;
+            vec![
+                v.name.clone(),
+                v.email.clone(),
+                v.service_type.clone(),
+                opt(&v.phone),
+                opt(&v.address),
+                opt(&v.city),
+                opt(&v.state),
+                opt(&v.zip_code),
+                opt(&v.notes),
+                s.status.as_str().to_string(),
+                s.document_count.to_string(),
+                v.key.clone(),
+            ]
+        }),
+    )
+}
+
+/// The documents export: the current documents with their vendors.
+///
+/// # Errors
+/// When the CSV writer fails.
+pub fn documents_csv(
+    rows: &[(documents::Model, vendors::Model)],
+    today: chrono::NaiveDate,
+) -> Result<Vec<u8>> {
+    to_csv(
+        &[
+            "Vendor",
+            "Company Key",
+            "Document",
+            "File Name",
+            "Expiration Date",
+            "Status",
+            "Version",
+            "Uploaded At",
+            "Source",
+            "Notes",
+        ],
+        rows.iter().map(|(d, v)| {
+            vec![
+                v.name.clone(),
+                v.key.clone(),
+                d.label().to_string(),
+                d.file_name.clone(),
+                d.expiration_date.map(|e| e.to_string()).unwrap_or_default(),
+                d.status(today).as_str().to_string(),
+                d.version.to_string(),
+                d.created_at.to_rfc3339(),
+                d.source.clone(),
+                compliance::user_notes(d.notes.as_deref()).unwrap_or_default(),
+            ]
+        }),
+    )
+}
+
+/// One row of an import, as the preview shows it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportRow {
+    /// The line in the file (the header is line 1).
+    pub line: u64,
+    /// `create`, `error` or `duplicate`.
+    pub status: String,
+    pub name: String,
+    pub email: String,
+    pub errors: Vec<String>,
+}
+
+/// The import, read and checked: each row with what will happen to it, and the vendors to
+/// create.
+#[derive(Debug, Clone)]
+pub struct ImportPlan {
+    pub rows: Vec<ImportRow>,
+    pub to_create: Vec<vendors::ValidVendor>,
+}
+
+/// The column a header names: the Add Vendor form's labels or the API's field names, in any
+/// case and spacing.
+fn column(header: &str) -> Option<&'static str> {
+    let key: String = header
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    Some(match key.as_str() {
+        "name" | "vendorname" | "companyname" => "name",
+        "email" | "contactemail" | "emailaddress" => "email",
+        "servicetype" | "service" => "serviceType",
+        "phone" | "phonenumber" => "phone",
+        "address" | "streetaddress" => "address",
+        "city" => "city",
+        "state" => "state",
+        "zip" | "zipcode" | "postalcode" => "zipCode",
+        "notes" => "notes",
+        _ => return None,
+    })
+}
+
+fn looks_like_formula(value: &str) -> bool {
+    let mut chars = value.chars();
+    match chars.next() {
+        Some('=' | '@') => true,
+        Some('+' | '-') => chars
+            .next()
+            .is_some_and(|c| !c.is_ascii_digit() && c != ' ' && c != '('),
+        _ => false,
+    }
+}
+
+/// Reads a vendors CSV: a header row naming the form's fields (`name`, `email` and
+/// `serviceType` required), then one vendor a row.
+///
+/// # Errors
+/// `Invalid` on `csv` for a file that is not CSV, has no header naming the required columns,
+/// or no rows.
+pub fn plan_import<S: std::hash::BuildHasher>(
+    text: &str,
+    existing_emails: HashSet<String, S>,
+    room: u64,
+    limit: &PlanLimit,
+) -> Result<ImportPlan, Refusal> {
+    let bad = |m: &str| Refusal::field("csv", m);
+    let mut reader = ::csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(::csv::Trim::All)
+        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    let header = reader
+        .headers()
+        .map_err(|_| bad("The file could not be read as CSV."))?
+        .clone();
+    let columns: Vec<Option<&str>> = header.iter().map(column).collect();
+    for required in ["name", "email", "serviceType"] {
+        if !columns.contains(&Some(required)) {
+            return Err(bad(&format!(
+                "The first row must name the columns; `{required}` is missing."
+            )));
+        }
+    }
+    let mut seen = existing_emails;
+    let (mut rows, mut to_create) = (Vec::new(), Vec::new());
+    for (index, record) in reader.records().enumerate() {
+        let record = record.map_err(|_| bad("The file could not be read as CSV."))?;
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let line = index as u64 + 2;
+        let mut fields = VendorFields::default();
+        let mut errors = Vec::new();
+        for (value, col) in record.iter().zip(&columns) {
+            let Some(col) = col else { continue };
+            if looks_like_formula(value) {
+                errors.push(format!("{col} looks like a spreadsheet formula."));
+            }
+            let v = value.to_string();
+            match *col {
+                "name" => fields.name = v,
+                "email" => fields.email = v,
+                "serviceType" => fields.service_type = v,
+                "phone" => fields.phone = Some(v),
+                "address" => fields.address = Some(v),
+                "city" => fields.city = Some(v),
+                "state" => fields.state = Some(v),
+                "zipCode" => fields.zip_code = Some(v),
+                _ => fields.notes = Some(v),
+            }
+        }
+        let mut row = ImportRow {
+            line,
+            status: "create".to_string(),
+            name: fields.name.trim().to_string(),
+            email: email::normalize(&fields.email),
+            errors: vec![],
+        };
+        match fields.validate() {
+            Ok(valid) if errors.is_empty() => {
+                if !seen.insert(valid.email.as_str().to_string()) {
+                    row.status = "duplicate".to_string();
+                    row.errors
+                        .push("A vendor with this email already exists.".to_string());
+                } else if to_create.len() as u64 >= room {
+                    row.status = "error".to_string();
+                    row.errors.push(limit.message.clone());
+                } else {
+                    to_create.push(valid);
+                }
+            }
+            Ok(_) => {
+                row.status = "error".to_string();
+                row.errors = errors;
+            }
+            Err(err) => {
+                row.status = "error".to_string();
+                row.errors = errors;
+                row.errors.extend(messages(&err));
+            }
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(bad("The file has no vendor rows."));
+    }
+    Ok(ImportPlan { rows, to_create })
+}
+
+fn messages(err: &Error) -> Vec<String> {
+    match err {
+        Error::CustomError(_, detail) => detail
+            .errors
+            .as_ref()
+            .and_then(|e| e.as_object())
+            .map(|fields| {
+                fields
+                    .values()
+                    .filter_map(|v| v.as_array())
+                    .flatten()
+                    .filter_map(|m| m.as_str().map(ToString::to_string))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        other => vec![other.to_string()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_that_a_spreadsheet_would_run_are_written_as_text() {
+        assert_eq!(safe_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(safe_cell("+1 555"), "'+1 555");
+        assert_eq!(safe_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(safe_cell("-2"), "'-2");
+        assert_eq!(safe_cell("Acme"), "Acme");
+        let out = String::from_utf8(to_csv(&["a"], [vec!["=1+1".to_string()]]).unwrap()).unwrap();
+        assert_eq!(out, "a\n'=1+1\n");
+    }
+
+    #[test]
+    fn an_import_previews_each_row_with_its_fate() {
+        let limit = PlanLimit {
+            vendors: 3,
+            message: "Free accounts are limited to 3 vendors maximum.".into(),
+        };
+        let existing = HashSet::from(["taken@example.com".to_string()]);
+        let text = "Name,Email,Service Type,Phone\n\
+            Acme,acme@example.com,plumbing,+1 555 0100\n\
+            ,nobody@example.com,plumbing,\n\
+            Dup,TAKEN@example.com,plumbing,\n\
+            Evil,evil@example.com,plumbing,=cmd|' /C calc'!A0\n\
+            Two,two@example.com,hvac,\n\
+            Three,three@example.com,hvac,\n";
+        let plan = plan_import(text, existing, 2, &limit).unwrap();
+        let fates: Vec<(u64, &str)> = plan
+            .rows
+            .iter()
+            .map(|r| (r.line, r.status.as_str()))
+            .collect();
+        assert_eq!(
+            fates,
+            vec![
+                (2, "create"),
+                (3, "error"),
+                (4, "duplicate"),
+                (5, "error"),
+                (6, "create"),
+                (7, "error")
+            ]
+        );
+        assert_eq!(plan.rows[1].errors, vec!["Vendor name is required"]);
+        assert!(plan.rows[3].errors[0].contains("formula"));
+        assert_eq!(
+            plan.rows[5].errors,
+            vec![limit.message.clone()],
+            "past the plan's room"
+        );
+        assert_eq!(plan.to_create.len(), 2);
+    }
+
+    #[test]
+    fn a_file_without_the_required_columns_is_refused() {
+        let limit = PlanLimit {
+            vendors: 2,
+            message: String::new(),
+        };
+        assert!(plan_import("foo,bar\n1,2\n", HashSet::new(), 2, &limit).is_err());
+        assert!(plan_import("Name,Email,Service Type\n", HashSet::new(), 2, &limit).is_err());
+    }
+}
