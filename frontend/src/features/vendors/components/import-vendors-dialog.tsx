@@ -10,6 +10,16 @@ import { useImportVendors } from '../api/import-vendors';
 
 const vendorsNoun = (n: number) => `${n} ${n === 1 ? 'vendor' : 'vendors'}`;
 
+/** The file's text (UTF-8), through FileReader: Blob.text() is missing in older browsers. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
+    reader.readAsText(file);
+  });
+}
+
 /** What will happen to one line: created, or why not. */
 export function importRowOutcome(row: VendorImportRow): string {
   if (row.status === 'create') return 'Will be created';
@@ -102,7 +112,7 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
     setReading(true);
     let text: string;
     try {
-      text = await file.text();
+      text = await readText(file);
     } catch {
       setFailure('Failed to process CSV file');
       return;

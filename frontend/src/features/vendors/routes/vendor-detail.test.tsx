@@ -40,7 +40,14 @@ describe('vendor detail', () => {
     const table = screen.getByRole('table', { name: 'Vendor documents' });
     const [select, ...columns] = within(table).getAllByRole('columnheader');
     expect(within(select!).getByRole('checkbox', { name: 'Select all on this page' })).toBeInTheDocument();
-    expect(columns.map((h) => h.textContent)).toEqual(['File Name', 'Document Type', 'Uploaded', 'Expiration', 'Status', 'Actions']);
+    expect(columns.map((h) => h.textContent)).toEqual([
+      'File Name',
+      'Document Type',
+      'Uploaded',
+      'Expiration',
+      'Status',
+      'Actions',
+    ]);
     expect(within(table).getByText('Certificate of Insurance')).toBeInTheDocument();
     expect(within(table).getByText('General Liability')).toBeInTheDocument();
     expect(within(table).getByText('Mar 31, 2025')).toBeInTheDocument();
