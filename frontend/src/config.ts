@@ -17,3 +17,5 @@ export const COMPANY_KEY_LENGTH = 8;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
+/** The most ids one bulk call takes (the server answers 422 above it). */
+export const BULK_ID_LIMIT = 500;

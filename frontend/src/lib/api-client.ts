@@ -95,16 +95,25 @@ export function fileNameFromDisposition(header: string | null, fallback = 'docum
   return fallback;
 }
 
-/** Fetches a protected file as a blob with the bearer token (downloads and the viewer). */
-async function file(path: string, options: RequestOptions = {}): Promise<FileResponse> {
+export type FileRequestOptions = RequestOptions & {
+  /** POST sends `body` as JSON (the ZIP of several documents); GET by default. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** The name when the response has no Content-Disposition file name ('document' by default). */
+  fallbackName?: string;
+};
+
+/** Fetches a protected file as a blob with the bearer token (downloads, exports and the viewer). */
+async function file(path: string, options: FileRequestOptions = {}): Promise<FileResponse> {
   if (!getStoredToken()) {
     throw new ApiError(401, MISSING_TOKEN, 'Authentication token not found');
   }
-  const response = await send('GET', path, undefined, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  const { method = 'GET', body, fallbackName, ...rest } = options;
+  const response = await send(method, path, body, { ...rest, headers: { Accept: '*/*', ...rest.headers } });
   const blob = await response.blob();
   return {
     blob,
-    fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    fileName: fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName),
     contentType: response.headers.get('Content-Type') ?? blob.type,
   };
 }

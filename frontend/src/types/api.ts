@@ -192,3 +192,47 @@ export type PortalUploadResponse = {
   companyName: string;
   document: Pick<VendorDocument, 'id' | 'documentType' | 'coiType' | 'fileName' | 'expirationDate' | 'status'>;
 };
+
+/** Body of the bulk calls (documents archive and bulk-delete, vendors renewal-requests and bulk-delete): at most 500 ids. */
+export type BulkIdsInput = {
+  ids: string[];
+};
+
+/** 200 of POST /api/documents/bulk-delete and /api/vendors/bulk-delete (all or nothing). */
+export type BulkDeleteResult = {
+  deleted: number;
+};
+
+export type RenewalSkipReason = 'already_requested_today';
+
+/** 200 of POST /api/vendors/renewal-requests: who was emailed, who was left out and why. */
+export type RenewalRequestResult = {
+  sent: string[];
+  skipped: { id: string; reason: RenewalSkipReason }[];
+};
+
+export type VendorImportStatus = 'create' | 'error' | 'duplicate';
+
+/** One data line of an imported CSV file, as the server judged it. */
+export type VendorImportRow = {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  status: VendorImportStatus;
+  name: string;
+  email: string;
+  /** Why the row will not be created (empty for `create`). */
+  errors: string[];
+};
+
+/** Body of POST /api/vendors/import: a dry run (`commit: false`) or the import itself. */
+export type VendorImportInput = {
+  csv: string;
+  commit: boolean;
+};
+
+/** 200 of POST /api/vendors/import: `created` is 0 on a dry run. */
+export type VendorImportResult = {
+  rows: VendorImportRow[];
+  wouldCreate: number;
+  created: number;
+};

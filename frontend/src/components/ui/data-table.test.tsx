@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './data-table';
 
@@ -83,4 +84,54 @@ describe('DataTable', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it('has a checkbox per card and one for the page on phones', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      const user = userEvent.setup();
+      render(<Selectable cards />);
+      const list = screen.getByRole('list', { name: 'People' });
+      await user.click(within(list).getByRole('checkbox', { name: 'Select Kilo' }));
+      expect(screen.getByTestId('picked')).toHaveTextContent('0');
+      await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+      expect(screen.getByTestId('picked')).toHaveTextContent('0,1,2,3,4');
+      await user.click(screen.getByRole('button', { name: 'Select all 7 matching' }));
+      expect(screen.getByTestId('picked')).toHaveTextContent('0,1,2,3,4,5,6');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('selects with the keyboard', async () => {
+    const user = userEvent.setup();
+    render(<Selectable />);
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(screen.getByTestId('picked')).toHaveTextContent('0,1,2,3,4');
+    await user.keyboard(' ');
+    expect(screen.getByTestId('picked')).toHaveTextContent('');
+  });
 });
+
+function Selectable({ cards = false }: { cards?: boolean }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <>
+      <DataTable
+        label="People"
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.id}
+        renderCard={cards ? (r) => <span>card {r.name}</span> : undefined}
+        selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select ${r.name}` }}
+      />
+      <p data-testid="picked">{[...selected].sort().join(',')}</p>
+    </>
+  );
+}

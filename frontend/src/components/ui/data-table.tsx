@@ -4,6 +4,7 @@ import { TABLE_PAGE_SIZE } from '@/config';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from './button';
+import { Checkbox } from './checkbox';
 
 export type SortValue = string | number | null | undefined;
 
@@ -19,6 +20,14 @@ export type Column<T> = {
 
 type SortState = { id: string; direction: 'asc' | 'desc' } | null;
 
+/** Row checkboxes: one per row, one for the page, and 'Select all N matching' for the whole list. */
+export type TableSelection<T> = {
+  selected: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+  /** The accessible name of a row's checkbox: 'Select <name>'. */
+  rowLabel: (row: T) => string;
+};
+
 type DataTableProps<T> = {
   data: readonly T[];
   columns: readonly Column<T>[];
@@ -33,6 +42,7 @@ type DataTableProps<T> = {
   renderCard?: (row: T) => ReactNode;
   /** Cards below this viewport width in px (default: phones, below Tailwind's `sm`). */
   cardsBelow?: number;
+  selection?: TableSelection<T>;
 };
 
 function compare(a: SortValue, b: SortValue): number {
@@ -55,6 +65,7 @@ export function DataTable<T>({
   className,
   renderCard,
   cardsBelow = 640,
+  selection,
 }: DataTableProps<T>) {
   const narrow = useMediaQuery(`(max-width: ${cardsBelow - 1}px)`);
   const asCards = narrow && renderCard !== undefined;
@@ -81,6 +92,45 @@ export function DataTable<T>({
   const start = current * pageSize;
   const rows = sorted.slice(start, start + pageSize);
 
+  const pageIds = rows.map(getRowId);
+  const pageSelected = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const pageAll = pageIds.length > 0 && pageSelected === pageIds.length;
+
+  function togglePage() {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    pageIds.forEach((id) => (pageAll ? next.delete(id) : next.add(id)));
+    selection.onChange(next);
+  }
+
+  function toggleRow(id: string) {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    selection.onChange(next);
+  }
+
+  const pageCheckbox = selection ? (
+    <Checkbox
+      aria-label="Select all on this page"
+      checked={pageAll}
+      indeterminate={pageSelected > 0 && !pageAll}
+      onChange={togglePage}
+    />
+  ) : null;
+  const rowCheckbox = (row: T) =>
+    selection ? (
+      <Checkbox
+        aria-label={selection.rowLabel(row)}
+        checked={selection.selected.has(getRowId(row))}
+        onChange={() => toggleRow(getRowId(row))}
+      />
+    ) : null;
+  const shownColumns: readonly Column<T>[] = selection
+    ? [{ id: '__select', header: pageCheckbox, cell: rowCheckbox, className: 'w-10', headerClassName: 'w-10' }, ...columns]
+    : columns;
+
   function toggleSort(id: string) {
     setSort((prev) =>
       prev?.id === id ? { id, direction: prev.direction === 'asc' ? 'desc' : 'asc' } : { id, direction: 'asc' },
@@ -90,14 +140,31 @@ export function DataTable<T>({
 
   return (
     <div className={cn('overflow-hidden rounded-xl border border-slate-200 bg-white', className)}>
+      {selection ? (
+        <SelectionNotice
+          pageAll={pageAll}
+          pageCount={pageIds.length}
+          selectedCount={selection.selected.size}
+          total={total}
+          onSelectAll={() => selection.onChange(new Set(sorted.map(getRowId)))}
+          onClear={() => selection.onChange(new Set())}
+        />
+      ) : null}
+      {asCards && selection && rows.length > 0 ? (
+        <label className="flex items-center gap-3 border-b border-slate-100 bg-slate-50 px-3 py-2 text-sm text-slate-600 sm:px-4">
+          {pageCheckbox}
+          <span aria-hidden>Select all on this page</span>
+        </label>
+      ) : null}
       {asCards ? (
         <ul aria-label={label} className="divide-y divide-slate-100">
           {rows.length === 0 ? (
             <li className="px-4 py-10 text-center text-sm text-slate-500">{emptyMessage}</li>
           ) : (
             rows.map((row) => (
-              <li key={getRowId(row)} className="px-3 py-3 text-sm text-slate-700 sm:px-4">
-                {renderCard(row)}
+              <li key={getRowId(row)} className="flex items-start gap-3 px-3 py-3 text-sm text-slate-700 sm:px-4">
+                {selection ? <div className="pt-1">{rowCheckbox(row)}</div> : null}
+                <div className="min-w-0 flex-1">{renderCard(row)}</div>
               </li>
             ))
           )}
@@ -109,7 +176,7 @@ export function DataTable<T>({
             <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
               <thead className="bg-slate-50">
                 <tr>
-                  {columns.map((column) => {
+                  {shownColumns.map((column) => {
                     const active = sort?.id === column.id;
                     const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
                     return (
@@ -148,14 +215,14 @@ export function DataTable<T>({
               <tbody className="divide-y divide-slate-100">
                 {rows.length === 0 ? (
                   <tr>
-                    <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-500">
+                    <td colSpan={shownColumns.length} className="px-3 py-10 text-center text-slate-500">
                       {emptyMessage}
                     </td>
                   </tr>
                 ) : (
                   rows.map((row) => (
                     <tr key={getRowId(row)} className="hover:bg-slate-50/70">
-                      {columns.map((column) => (
+                      {shownColumns.map((column) => (
                         <td key={column.id} className={cn('px-3 py-3 align-middle text-slate-700', column.className)}>
                           {column.cell(row)}
                         </td>
@@ -183,6 +250,41 @@ export function DataTable<T>({
           </div>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+type SelectionNoticeProps = {
+  pageAll: boolean;
+  pageCount: number;
+  selectedCount: number;
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+};
+
+/** Once a whole page is picked: offer the whole list ('Select all N matching'), or say it is picked. */
+function SelectionNotice({ pageAll, pageCount, selectedCount, total, onSelectAll, onClear }: SelectionNoticeProps) {
+  if (total <= pageCount) return null;
+  const allSelected = selectedCount >= total;
+  if (!allSelected && !pageAll) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 border-b border-blue-100 bg-blue-50 px-4 py-2 text-sm text-blue-900">
+      {allSelected ? (
+        <>
+          <span>All {total} matching are selected.</span>
+          <button type="button" onClick={onClear} className="font-medium text-blue-700 underline hover:text-blue-900">
+            Clear selection
+          </button>
+        </>
+      ) : (
+        <>
+          <span>All {pageCount} on this page are selected.</span>
+          <button type="button" onClick={onSelectAll} className="font-medium text-blue-700 underline hover:text-blue-900">
+            Select all {total} matching
+          </button>
+        </>
+      )}
     </div>
   );
 }

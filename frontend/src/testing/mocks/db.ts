@@ -14,6 +14,8 @@ export const db = {
   reminders: [] as Reminder[],
   plan: { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 } as MockPlan,
   billing: defaultBilling(),
+  /** Vendor ids sent a renewal request today (a second one the same day is skipped). */
+  renewalRequests: [] as string[],
 };
 
 /** The plan and its limits; GET /api/payment-status adds the vendor count and the billing fields. */
@@ -41,6 +43,7 @@ export function resetDb() {
   db.reminders = [];
   db.plan = { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 };
   db.billing = defaultBilling();
+  db.renewalRequests = [];
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

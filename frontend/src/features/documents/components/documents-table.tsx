@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { buttonClasses, Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { DataTable, type Column, type TableSelection } from '@/components/ui/data-table';
 import { coiTypeLabel, documentTypeLabel, statusLabel } from '@/lib/domain/documents';
 import { formatDate } from '@/lib/format';
 import type { VendorDocument } from '@/types/api';
@@ -18,6 +18,8 @@ type DocumentsTableProps = {
   /** The Delete action appears only when a handler is supplied. */
   onDelete?: (doc: VendorDocument) => void;
   emptyMessage?: string;
+  /** Row checkboxes for the bulk actions. */
+  selection?: Omit<TableSelection<VendorDocument>, 'rowLabel'>;
 };
 
 function Actions({
@@ -129,8 +131,25 @@ function DocumentCard({ doc, showVendor, actions }: { doc: VendorDocument; showV
 }
 
 /** File Name, Document Type, Uploaded, Expiration, Status and the row actions. */
-export function DocumentsTable({ documents, label, showVendor = false, onEdit, onDelete, emptyMessage }: DocumentsTableProps) {
+export function DocumentsTable({
+  documents,
+  label,
+  showVendor = false,
+  onEdit,
+  onDelete,
+  emptyMessage,
+  selection,
+}: DocumentsTableProps) {
   const { start, pendingId } = useDownload();
+  const tableSelection = useMemo<TableSelection<VendorDocument> | undefined>(
+    () =>
+      selection && {
+        ...selection,
+        // Lists across vendors can hold two files of the same name: say whose.
+        rowLabel: (d) => (showVendor ? `Select ${d.fileName} (${d.vendor ?? d.vendorId})` : `Select ${d.fileName}`),
+      },
+    [selection, showVendor],
+  );
   const columns = useMemo(() => {
     const cols: Column<VendorDocument>[] = [
       {
@@ -176,6 +195,7 @@ export function DocumentsTable({ documents, label, showVendor = false, onEdit, o
       columns={columns}
       getRowId={(d) => d.id}
       emptyMessage={emptyMessage}
+      selection={tableSelection}
       cardsBelow={1280}
       renderCard={(d) => (
         <DocumentCard

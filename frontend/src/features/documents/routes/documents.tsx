@@ -1,12 +1,16 @@
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
 import { useId, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
+import { useRowSelection } from '@/lib/use-row-selection';
 import type { VendorDocument } from '@/types/api';
+import { useExportDocuments } from '../api/export-documents';
 import { useDocuments } from '../api/get-documents';
+import { DocumentBulkActions } from '../components/document-bulk-actions';
 import { DeleteDocumentDialog } from '../components/delete-document-dialog';
 import { DocumentsTable } from '../components/documents-table';
 import {
@@ -24,10 +28,21 @@ export function DocumentsRoute() {
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
   const rows = useMemo(() => filterDocuments(documents.data ?? [], search, status), [documents.data, search, status]);
   const filtered = search.trim() !== '' || status !== 'all';
+  const rowIds = useMemo(() => rows.map((d) => d.id), [rows]);
+  const selection = useRowSelection(rowIds);
+  const exporter = useExportDocuments();
+  const tableSelection = useMemo(
+    () => ({ selected: selection.selected, onChange: selection.setSelected }),
+    [selection.selected, selection.setSelected],
+  );
 
   return (
     <>
-      <PageHeader title="Documents" description="Every current document of every vendor" />
+      <PageHeader
+        title="Documents"
+        description="Every current document of every vendor"
+        action={<ExportCsvButton exporter={exporter} />}
+      />
       <div className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row">
           <SearchInput
@@ -64,8 +79,9 @@ export function DocumentsRoute() {
             }
           />
         ) : (
-          <DocumentsTable label="Documents" documents={rows} showVendor onDelete={setDeleting} />
+          <DocumentsTable label="Documents" documents={rows} showVendor onDelete={setDeleting} selection={tableSelection} />
         )}
+        <DocumentBulkActions ids={selection.ids} onClear={selection.clear} />
       </div>
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -5,9 +5,11 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { DeleteDocumentDialog } from '@/features/documents/components/delete-document-dialog';
+import { DocumentBulkActions } from '@/features/documents/components/document-bulk-actions';
 import { DocumentsTable } from '@/features/documents/components/documents-table';
 import { EditDocumentDialog } from '@/features/documents/components/edit-document-dialog';
 import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
+import { useRowSelection } from '@/lib/use-row-selection';
 import type { VendorDocument } from '@/types/api';
 
 type VendorDocumentsProps = { documents: readonly VendorDocument[]; onUpload: () => void };
@@ -26,6 +28,12 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
       ),
     );
   }, [documents, search]);
+  const rowIds = useMemo(() => rows.map((d) => d.id), [rows]);
+  const selection = useRowSelection(rowIds);
+  const tableSelection = useMemo(
+    () => ({ selected: selection.selected, onChange: selection.setSelected }),
+    [selection.selected, selection.setSelected],
+  );
 
   return (
     <Card className="min-w-0">
@@ -49,7 +57,14 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
         ) : (
           <>
             <SearchInput value={search} onChange={setSearch} placeholder="Search documents..." />
-            <DocumentsTable label="Vendor documents" documents={rows} onEdit={setEditing} onDelete={setDeleting} />
+            <DocumentsTable
+              label="Vendor documents"
+              documents={rows}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              selection={tableSelection}
+            />
+            <DocumentBulkActions ids={selection.ids} onClear={selection.clear} />
           </>
         )}
       </div>

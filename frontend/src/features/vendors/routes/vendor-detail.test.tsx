@@ -38,10 +38,16 @@ describe('vendor detail', () => {
     expect(screen.getByRole('link', { name: 'Edit Vendor' })).toHaveAttribute('href', '/vendors/AAAAAAA1/edit');
     expect(screen.getByRole('link', { name: 'office@acme.test' })).toHaveAttribute('href', 'mailto:office@acme.test');
     const table = screen.getByRole('table', { name: 'Vendor documents' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual(['File Name', 'Document Type', 'Uploaded', 'Expiration', 'Status', 'Actions']);
+    const [select, ...columns] = within(table).getAllByRole('columnheader');
+    expect(within(select!).getByRole('checkbox', { name: 'Select all on this page' })).toBeInTheDocument();
+    expect(columns.map((h) => h.textContent)).toEqual([
+      'File Name',
+      'Document Type',
+      'Uploaded',
+      'Expiration',
+      'Status',
+      'Actions',
+    ]);
     expect(within(table).getByText('Certificate of Insurance')).toBeInTheDocument();
     expect(within(table).getByText('General Liability')).toBeInTheDocument();
     expect(within(table).getByText('Mar 31, 2025')).toBeInTheDocument();

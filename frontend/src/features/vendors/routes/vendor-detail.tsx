@@ -1,9 +1,10 @@
-import { ArrowLeftIcon, ArrowUpTrayIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
+import { ArrowLeftIcon, ArrowUpTrayIcon, DocumentDuplicateIcon, PencilSquareIcon } from '@heroicons/react/20/solid';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
+import { BulkUploadDialog } from '@/features/documents/components/bulk-upload-dialog';
 import { DocumentHistory } from '@/features/documents/components/document-history';
 import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
 import { useVendor } from '../api/get-vendor';
@@ -18,6 +19,7 @@ export function VendorDetailRoute() {
   const location = useLocation();
   const vendor = useVendor(id);
   const [uploading, setUploading] = useState(false);
+  const [bulkUploading, setBulkUploading] = useState(false);
   const documentsRef = useRef<HTMLDivElement>(null);
   const wantsDocuments = location.pathname.endsWith('/documents');
 
@@ -50,6 +52,10 @@ export function VendorDetailRoute() {
               <PencilSquareIcon aria-hidden className="size-4" />
               Edit Vendor
             </ButtonLink>
+            <Button variant="outline" onClick={() => setBulkUploading(true)}>
+              <DocumentDuplicateIcon aria-hidden className="size-4" />
+              Bulk Upload
+            </Button>
             <Button onClick={() => setUploading(true)}>
               <ArrowUpTrayIcon aria-hidden className="size-4" />
               Upload Document
@@ -67,6 +73,7 @@ export function VendorDetailRoute() {
         </div>
       </div>
       <UploadDocumentDialog vendorId={data.id} open={uploading} onClose={() => setUploading(false)} />
+      <BulkUploadDialog vendorId={data.id} open={bulkUploading} onClose={() => setBulkUploading(false)} />
     </>
   );
 }

@@ -1,11 +1,20 @@
-import { BuildingStorefrontIcon, DocumentTextIcon, EyeIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
+import {
+  ArrowUpTrayIcon,
+  BuildingStorefrontIcon,
+  DocumentTextIcon,
+  EyeIcon,
+  PencilSquareIcon,
+  TrashIcon,
+} from '@heroicons/react/20/solid';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SlotDots } from '@/components/compliance/slot-dots';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { ActionMenu } from '@/components/ui/menu';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { usePaymentStatus } from '@/features/account/api/get-payment-status';
@@ -14,9 +23,13 @@ import { LimitBanner } from '@/features/account/components/limit-banner';
 import { statusLabel } from '@/lib/domain/documents';
 import { filterVendors, type VendorStatusFilter } from '@/lib/domain/vendors';
 import { formatDate, formatServiceType } from '@/lib/format';
+import { useRowSelection } from '@/lib/use-row-selection';
 import type { Vendor } from '@/types/api';
+import { useExportVendors } from '../api/export-vendors';
 import { useVendors } from '../api/get-vendors';
 import { DeleteVendorDialog } from '../components/delete-vendor-dialog';
+import { ImportVendorsDialog } from '../components/import-vendors-dialog';
+import { VendorBulkActions } from '../components/vendor-bulk-actions';
 import { VendorCard } from '../components/vendor-card';
 import { VendorFilters } from '../components/vendor-filters';
 
@@ -86,13 +99,30 @@ export function VendorsRoute() {
   const columns = useMemo(() => vendorColumns(setToDelete), []);
   const rows = useMemo(() => filterVendors(vendors.data ?? [], search, status), [vendors.data, search, status]);
   const filtered = search.trim() !== '' || status !== 'all';
+  const rowIds = useMemo(() => rows.map((v) => v.id), [rows]);
+  const selection = useRowSelection(rowIds);
+  const tableSelection = useMemo(
+    () => ({ selected: selection.selected, onChange: selection.setSelected, rowLabel: (v: Vendor) => `Select ${v.name}` }),
+    [selection.selected, selection.setSelected],
+  );
+  const exporter = useExportVendors();
+  const [importing, setImporting] = useState(false);
 
   return (
     <>
       <PageHeader
         title="Vendors"
         description="Manage your vendor list and compliance status"
-        action={<AddVendorButton status={paymentStatus.data} />}
+        action={
+          <>
+            <ExportCsvButton exporter={exporter} />
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <ArrowUpTrayIcon aria-hidden className="size-4" />
+              Import CSV
+            </Button>
+            <AddVendorButton status={paymentStatus.data} />
+          </>
+        }
       />
       <LimitBanner status={paymentStatus.data} />
       <div className="space-y-4">
@@ -116,10 +146,13 @@ export function VendorsRoute() {
             getRowId={(v) => v.id}
             cardsBelow={1280}
             renderCard={(v) => <VendorCard vendor={v} action={<VendorActions vendor={v} onDelete={setToDelete} />} />}
+            selection={tableSelection}
           />
         )}
+        <VendorBulkActions ids={selection.ids} vendors={rows} onClear={selection.clear} />
       </div>
       <DeleteVendorDialog vendor={toDelete} onClose={() => setToDelete(null)} />
+      <ImportVendorsDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

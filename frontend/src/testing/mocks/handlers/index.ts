@@ -1,7 +1,16 @@
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
+import { bulkHandlers } from './bulk';
 import { complianceHandlers } from './compliance';
 import { configHandlers } from './config';
 import { portalHandlers } from './portal';
 
-export const handlers = [...authHandlers, ...billingHandlers, ...complianceHandlers, ...configHandlers, ...portalHandlers];
+// Bulk first: '/api/vendors/export' and '/api/documents/export' would otherwise match '/:id'.
+export const handlers = [
+  ...authHandlers,
+  ...billingHandlers,
+  ...bulkHandlers,
+  ...complianceHandlers,
+  ...configHandlers,
+  ...portalHandlers,
+];

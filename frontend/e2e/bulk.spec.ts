@@ -1,0 +1,111 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVendorViaApi, pdfFile, registerViaUi, storedToken, uniqueAccount, uniqueName } from './helpers';
+
+/**
+ * Bulk operations and the CSV import against the real server. A new account is Free; the tests
+ * that need Professional pay through the Stripe-shaped server of the tests (see billing.spec.ts).
+ */
+const stripeUrl = process.env.E2E_STRIPE_URL ?? 'http://127.0.0.1:5198';
+
+async function becomeProfessional(page: Page, request: APIRequestContext) {
+  await page.getByRole('button', { name: 'Upgrade Now' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`^${stripeUrl}/c/pay/cs_test_e2e\\d+$`));
+  const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+  const paid = await request.post(`${stripeUrl}/_test/sessions/${sessionId}/pay`, {
+    data: { subscription: `sub_${sessionId}` },
+  });
+  expect(paid.status()).toBe(200);
+  await page.goto(`/payment-success?session_id=${sessionId}&upgrade_success=true`);
+  await expect(page.getByText('Your account is now on the Professional plan.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
+  const token = await storedToken(page);
+  await expect
+    .poll(async () => {
+      const status = await page.request.get('/api/payment-status', { headers: { Authorization: `Bearer ${token}` } });
+      return ((await status.json()) as { plan: string }).plan;
+    })
+    .toBe('professional');
+}
+
+async function uploadViaApi(page: Page, vendorId: string, fileName: string) {
+  const token = await storedToken(page);
+  const response = await page.request.post(`/api/vendors/${vendorId}/documents`, {
+    headers: { Authorization: `Bearer ${token}` },
+    // 'other' never replaces an earlier document: all three stay current.
+    multipart: { documentType: 'other', file: pdfFile(fileName) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test('select three documents and download them as one ZIP', async ({ page, request }) => {
+  await registerViaUi(page, uniqueAccount('e2e-zip'));
+  await becomeProfessional(page, request);
+  const vendorId = await createVendorViaApi(page, { name: uniqueName('Zip Vendor') });
+  const names = ['zip-one.pdf', 'zip-two.pdf', 'zip-three.pdf'];
+  for (const name of names) await uploadViaApi(page, vendorId, name);
+
+  await page.goto('/documents');
+  const table = page.getByRole('table', { name: 'Documents' });
+  for (const name of names) {
+    await table.getByRole('row').filter({ hasText: name }).getByRole('checkbox').check();
+  }
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toContainText('3 selected');
+
+  const downloading = page.waitForEvent('download');
+  await bar.getByRole('button', { name: 'Download ZIP' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Download started' })).toBeVisible();
+});
+
+test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page, request }) => {
+  await registerViaUi(page, uniqueAccount('e2e-import'));
+  // Free allows 2 vendors; Professional 25.
+  await becomeProfessional(page, request);
+  const stamp = Math.random().toString(36).slice(2, 8);
+  const good = Array.from(
+    { length: 8 },
+    (_, i) => `Imported Vendor ${i + 1} ${stamp},vendor${i + 1}-${stamp}@example.com,plumbing`,
+  );
+  const csv = [
+    'name,email,serviceType',
+    ...good.slice(0, 4),
+    `Bad Email Vendor ${stamp},not-an-email,plumbing`,
+    ...good.slice(4),
+    `,nameless-${stamp}@example.com,plumbing`,
+  ].join('\n');
+
+  await page.goto('/vendors');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Vendors' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  const preview = dialog.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row')).toHaveCount(11);
+  await expect(dialog.getByText('8 of 10 rows will be created.')).toBeVisible();
+  await expect(preview.getByRole('row').filter({ hasText: 'not-an-email' })).not.toContainText('Will be created');
+  await expect(preview.getByRole('row').filter({ hasText: `nameless-${stamp}@example.com` })).not.toContainText(
+    'Will be created',
+  );
+
+  await dialog.getByRole('button', { name: 'Import 8 vendors' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '8 vendors imported' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Showing 1 to 5 of 8 entries')).toBeVisible();
+});
+
+test('a Free account sees the bulk controls and gets the upgrade prompt', async ({ page }) => {
+  await registerViaUi(page, uniqueAccount('e2e-bulk-free'));
+  const name = uniqueName('Free Vendor');
+  await createVendorViaApi(page, { name });
+
+  await page.goto('/vendors');
+  await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toContainText('1 selected');
+  await bar.getByRole('button', { name: 'Send renewal requests' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Upgrade to Professional' });
+  await expect(prompt).toContainText('Professional plan');
+  await expect(prompt.getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
+});

@@ -1,0 +1,101 @@
+import { EnvelopeIcon, TrashIcon } from '@heroicons/react/20/solid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BulkActionBar, tooManySelected } from '@/components/ui/bulk-action-bar';
+import { bulkFailureToast } from '@/components/ui/bulk-failure';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast';
+import { usePlanGate } from '@/features/account/hooks/use-plan-gate';
+import { ERROR_CODES, isApiError } from '@/lib/api-error';
+import { invalidateCompliance } from '@/lib/query-keys';
+import type { RenewalRequestResult, Vendor } from '@/types/api';
+import { useBulkDeleteVendors } from '../api/bulk-delete-vendors';
+import { useSendRenewalRequests } from '../api/send-renewal-requests';
+
+const vendorsNoun = (n: number) => `${n} ${n === 1 ? 'vendor' : 'vendors'}`;
+
+/** 'Renewal requests sent to N vendors', and who was left out: 'Acme: already asked today'. */
+export function renewalToast(result: RenewalRequestResult, names: ReadonlyMap<string, string>) {
+  const skipped = result.skipped.map((s) => names.get(s.id) ?? s.id);
+  toast({
+    title: `Renewal requests sent to ${vendorsNoun(result.sent.length)}`,
+    description: skipped.length ? `${skipped.join(', ')}: already asked today` : undefined,
+    variant: result.sent.length ? 'success' : 'default',
+  });
+}
+
+type VendorBulkActionsProps = {
+  /** The selected vendor ids (company keys), in the list's order. */
+  ids: string[];
+  vendors: readonly Pick<Vendor, 'id' | 'name'>[];
+  onClear: () => void;
+};
+
+/** Send renewal requests and Delete for the selected vendors (Professional; Free gets the upgrade prompt). */
+export function VendorBulkActions({ ids, vendors, onClear }: VendorBulkActionsProps) {
+  const client = useQueryClient();
+  const gate = usePlanGate();
+  const renewals = useSendRenewalRequests();
+  const deletion = useBulkDeleteVendors();
+  const [confirming, setConfirming] = useState(false);
+  const tooMany = tooManySelected(ids.length);
+
+  function onFailure(title: string, error: unknown, fallback: string) {
+    if (gate.handlePlanError(error)) return;
+    bulkFailureToast(title, error, fallback);
+    if (isApiError(error) && error.code === ERROR_CODES.notFound) void invalidateCompliance(client);
+  }
+
+  function sendRenewals() {
+    const names = new Map(vendors.map((v) => [v.id, v.name]));
+    renewals.mutate(ids, {
+      onSuccess: (result) => renewalToast(result, names),
+      onError: (error) => onFailure('Renewal requests failed', error, 'Failed to send renewal requests'),
+    });
+  }
+
+  function remove() {
+    deletion.mutate(ids, {
+      onSuccess: ({ deleted }) => {
+        toast({ title: `${vendorsNoun(deleted)} deleted`, variant: 'success' });
+        setConfirming(false);
+        onClear();
+      },
+      onError: (error) => {
+        setConfirming(false);
+        onFailure('Delete failed', error, 'Failed to delete vendors');
+      },
+    });
+  }
+
+  return (
+    <>
+      <BulkActionBar count={ids.length} onClear={onClear}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => gate.guard(sendRenewals)}
+          disabled={tooMany || renewals.isPending}
+          aria-busy={renewals.isPending || undefined}
+        >
+          <EnvelopeIcon aria-hidden className="size-4" />
+          {renewals.isPending ? 'Sending...' : 'Send renewal requests'}
+        </Button>
+        <Button variant="danger" size="sm" onClick={() => gate.guard(() => setConfirming(true))} disabled={tooMany}>
+          <TrashIcon aria-hidden className="size-4" />
+          Delete
+        </Button>
+      </BulkActionBar>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        pending={deletion.isPending}
+        title={`Delete ${vendorsNoun(ids.length)}?`}
+        description="This action cannot be undone. This will permanently delete the selected vendors and all associated documents."
+        onConfirm={remove}
+      />
+      {gate.dialog}
+    </>
+  );
+}

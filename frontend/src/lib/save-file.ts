@@ -1,0 +1,22 @@
+/** Hands a blob to the browser as a download under the given name. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.rel = 'noopener';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start reading the blob before it goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
+
+/** Today's date as YYYY-MM-DD in the user's calendar (the default names of exports). */
+export function todayStamp(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
