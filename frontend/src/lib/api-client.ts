@@ -96,15 +96,16 @@ export function fileNameFromDisposition(header: string | null, fallback = 'docum
 }
 
 /** Fetches a protected file as a blob with the bearer token (downloads and the viewer). */
-async function file(path: string, options: RequestOptions = {}): Promise<FileResponse> {
+async function file(path: string, options: RequestOptions & { fallbackName?: string } = {}): Promise<FileResponse> {
   if (!getStoredToken()) {
     throw new ApiError(401, MISSING_TOKEN, 'Authentication token not found');
   }
-  const response = await send('GET', path, undefined, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  const { fallbackName, ...rest } = options;
+  const response = await send('GET', path, undefined, { ...rest, headers: { Accept: '*/*', ...rest.headers } });
   const blob = await response.blob();
   return {
     blob,
-    fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+    fileName: fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName),
     contentType: response.headers.get('Content-Type') ?? blob.type,
   };
 }

@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   alreadyProfessional: 'already_professional',
   paymentNotConfirmed: 'payment_not_confirmed',
   noBillingAccount: 'no_billing_account',
+  /** A Professional feature (the reports) asked for by a Free organization. */
+  planRequired: 'plan_required',
 } as const;
 export const MISSING_TOKEN = 'missing_token';
 

@@ -28,6 +28,8 @@ type DataTableProps<T> = {
   emptyMessage?: ReactNode;
   /** Accessible name of the table. */
   label: string;
+  /** A caption for screen readers (what the table lists). */
+  caption?: string;
   className?: string;
   /** On narrow screens, each row as a card instead of a table row too wide for the screen. */
   renderCard?: (row: T) => ReactNode;
@@ -52,6 +54,7 @@ export function DataTable<T>({
   initialSort = null,
   emptyMessage = 'No results found.',
   label,
+  caption,
   className,
   renderCard,
   cardsBelow = 640,
@@ -107,6 +110,7 @@ export function DataTable<T>({
           {/* relative: keeps the sr-only labels inside the scroller from widening the page */}
           <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+              {caption ? <caption className="sr-only">{caption}</caption> : null}
               <thead className="bg-slate-50">
                 <tr>
                   {columns.map((column) => {
