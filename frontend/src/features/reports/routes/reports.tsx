@@ -1,5 +1,6 @@
 import { PrinterIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/query-state';
@@ -28,15 +29,36 @@ function ProfessionalReports() {
   );
 }
 
+type Access = { kind: 'professional' } | { kind: 'locked'; message: string };
+
+const accessKey = (access: Access | undefined) => (access?.kind === 'locked' ? `locked:${access.message}` : access?.kind);
+
+/**
+ * Who may see the reports, as the server last said: the compliance report (the first period)
+ * answers 402 plan_required to a Free organization. The last answer stands while the report is
+ * fetched again, so the page does not fall back to a spinner (and remount every section) each time.
+ */
+function useReportsAccess(): Access | undefined {
+  const gate = useQuery(getComplianceReportQueryOptions());
+  const latest: Access | undefined = gate.isError
+    ? gate.error.code === ERROR_CODES.planRequired
+      ? { kind: 'locked', message: gate.error.message }
+      : { kind: 'professional' }
+    : gate.isSuccess
+      ? { kind: 'professional' }
+      : undefined;
+  const [settled, setSettled] = useState(latest);
+  if (latest && accessKey(latest) !== accessKey(settled)) setSettled(latest);
+  return latest ?? settled;
+}
+
 /**
  * The advanced reporting dashboard. The server decides who may see it: a Free organization's
  * report calls answer 402 plan_required, and then the page shows what the reports are instead.
  */
 export function ReportsRoute() {
-  // The compliance report (the first period) tells the plan; its section reads the same query.
-  const gate = useQuery(getComplianceReportQueryOptions());
-  const locked = gate.isError && gate.error.code === ERROR_CODES.planRequired;
-  const ready = !gate.isPending && !locked;
+  const access = useReportsAccess();
+  const ready = access?.kind === 'professional';
 
   return (
     <>
@@ -52,10 +74,10 @@ export function ReportsRoute() {
           ) : null
         }
       />
-      {gate.isPending ? (
+      {access === undefined ? (
         <LoadingBlock label="Loading reports" />
-      ) : locked ? (
-        <ReportsLocked message={gate.error.message} />
+      ) : access.kind === 'locked' ? (
+        <ReportsLocked message={access.message} />
       ) : (
         <ProfessionalReports />
       )}
