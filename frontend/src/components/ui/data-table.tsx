@@ -134,11 +134,11 @@ export function DataTable<T>({
                           >
                             {column.header}
                             {active && sort.direction === 'asc' ? (
-                              <ChevronUpIcon aria-hidden className="size-4" />
+                              <ChevronUpIcon aria-hidden className="size-4 print:hidden" />
                             ) : active ? (
-                              <ChevronDownIcon aria-hidden className="size-4" />
+                              <ChevronDownIcon aria-hidden className="size-4 print:hidden" />
                             ) : (
-                              <ChevronUpDownIcon aria-hidden className="size-4 opacity-40 group-hover:opacity-100" />
+                              <ChevronUpDownIcon aria-hidden className="size-4 opacity-40 group-hover:opacity-100 print:hidden" />
                             )}
                           </button>
                         ) : (
@@ -177,7 +177,7 @@ export function DataTable<T>({
           <p className="text-sm text-slate-600">
             Showing {start + 1} to {Math.min(start + pageSize, total)} of {total} entries
           </p>
-          <div className="flex gap-2">
+          <div className="flex gap-2 print:hidden">
             <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
               Previous
             </Button>

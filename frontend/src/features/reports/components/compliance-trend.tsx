@@ -78,37 +78,40 @@ function RateSummary({ report }: { report: ComplianceReport }) {
 /** The data behind the chart, for screen readers. */
 function TrendTable({ days }: { days: readonly TrendDay[] }) {
   return (
-    <table className="sr-only">
-      <caption>Vendors by status, day by day</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          {SERIES.map((s) => (
-            <th key={s.key} scope="col">
-              {s.label}
-            </th>
-          ))}
-          <th scope="col">Compliance rate</th>
-        </tr>
-      </thead>
-      <tbody>
-        {days.map(({ date, point }) => (
-          <tr key={date}>
-            <th scope="row">{formatDate(date)}</th>
-            {point ? (
-              <>
-                {SERIES.map((s) => (
-                  <td key={s.key}>{point[s.key]}</td>
-                ))}
-                <td>{formatRate(point.complianceRate)}</td>
-              </>
-            ) : (
-              <td colSpan={SERIES.length + 1}>No data</td>
-            )}
+    // A table ignores the width sr-only gives it: the wrapper keeps it from widening a phone's page.
+    <div className="sr-only">
+      <table>
+        <caption>Vendors by status, day by day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {SERIES.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+            <th scope="col">Compliance rate</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {days.map(({ date, point }) => (
+            <tr key={date}>
+              <th scope="row">{formatDate(date)}</th>
+              {point ? (
+                <>
+                  {SERIES.map((s) => (
+                    <td key={s.key}>{point[s.key]}</td>
+                  ))}
+                  <td>{formatRate(point.complianceRate)}</td>
+                </>
+              ) : (
+                <td colSpan={SERIES.length + 1}>No data</td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -21,9 +21,9 @@ function WeekList({ weeks }: { weeks: readonly ExpirationWeek[] }) {
     return <p className="text-sm text-slate-500">No documents expire in the next 12 weeks.</p>;
   }
   return (
-    <ol aria-label="Expirations by week" className="divide-y divide-slate-100">
+    <ol aria-label="Expirations by week" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3 print:grid-cols-2">
       {busy.map((week) => (
-        <li key={week.weekStart} className="py-3 first:pt-0 last:pb-0 print:break-inside-avoid">
+        <li key={week.weekStart} className="rounded-lg border border-slate-100 p-3 print:break-inside-avoid">
           <h3 className="flex flex-wrap items-baseline justify-between gap-2 text-sm font-semibold text-slate-900">
             <span>Week of {weekText(week)}</span>
             <span className="text-xs font-normal text-slate-500">{documentsText(week.count)}</span>
@@ -65,7 +65,7 @@ export function ExpirationsReport() {
       ) : report.isError ? (
         <QueryError error={report.error} onRetry={() => void report.refetch()} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-1">
+        <div className="space-y-6">
           <BarChart
             label="Documents expiring per week"
             bars={report.data.weeks.map((w) => ({
