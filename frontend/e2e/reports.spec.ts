@@ -60,10 +60,16 @@ test('a Professional account sees the trend chart and the non-compliant vendors,
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('sidebar')).toBeHidden();
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(4);
-  for (const button of await page.getByRole('button', { name: 'Export CSV' }).all()) await expect(button).toBeHidden();
-  await expect(trend.getByRole('button', { name: '90 days' })).toBeHidden();
+  // Role queries skip hidden elements unless told: count them first, so 'hidden' cannot mean 'absent'.
+  const print = page.getByRole('button', { name: 'Print', includeHidden: true });
+  await expect(print).toHaveCount(1);
+  await expect(print).toBeHidden();
+  const exports = page.getByRole('button', { name: 'Export CSV', includeHidden: true });
+  await expect(exports).toHaveCount(4);
+  for (const button of await exports.all()) await expect(button).toBeHidden();
+  const period = trend.getByRole('button', { name: '90 days', includeHidden: true });
+  await expect(period).toHaveCount(1);
+  await expect(period).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(trend.getByRole('img', { name: /^Vendors by status from / })).toBeVisible();
   await expect(row).toBeVisible();
