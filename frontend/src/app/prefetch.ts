@@ -6,6 +6,10 @@ import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dash
 import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
 import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
+import { getComplianceReportQueryOptions } from '@/features/reports/api/get-compliance-report';
+import { getExpirationsReportQueryOptions } from '@/features/reports/api/get-expirations-report';
+import { getNonCompliantReportQueryOptions } from '@/features/reports/api/get-non-compliant-report';
+import { getResponsivenessReportQueryOptions } from '@/features/reports/api/get-responsiveness-report';
 import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
 import { getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
 import { queryClient as client } from '@/lib/query-client';
@@ -41,6 +45,14 @@ export const loaders = {
   documents: whenSignedIn(() => void client.prefetchQuery(getDocumentsQueryOptions())),
   activity: whenSignedIn(() => void client.prefetchQuery(getActivityLogsQueryOptions())),
   reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
+  reports: whenSignedIn(() => {
+    void client.prefetchQuery(getComplianceReportQueryOptions());
+    // A plan known to be Free would only be refused (402) three more times.
+    if (client.getQueryData(getPaymentStatusQueryOptions().queryKey)?.plan === 'free') return;
+    void client.prefetchQuery(getExpirationsReportQueryOptions());
+    void client.prefetchQuery(getNonCompliantReportQueryOptions());
+    void client.prefetchQuery(getResponsivenessReportQueryOptions());
+  }),
   billing: whenSignedIn(() => {
     void client.prefetchQuery(getPaymentStatusQueryOptions());
     void client.prefetchQuery(getPublicConfigQueryOptions());

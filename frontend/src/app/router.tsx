@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: '/documents', loader: loaders.documents, lazy: lazy(() => import('@/features/documents/routes/documents')) },
           { path: '/activity', loader: loaders.activity, lazy: lazy(() => import('@/features/activity/routes/activity')) },
           { path: '/reminders', loader: loaders.reminders, lazy: lazy(() => import('@/features/reminders/routes/reminders')) },
+          { path: '/reports', loader: loaders.reports, lazy: lazy(() => import('@/features/reports/routes/reports')) },
           { path: '/billing', loader: loaders.billing, lazy: lazy(() => import('@/features/account/routes/billing')) },
           { path: '/payment-success', lazy: lazy(() => import('@/features/account/routes/payment-success')) },
         ],

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { sessionScope } from './session';
 
 /** Every tenant-data domain; a key is [domain, tenant scope, ...]. */
-export type Domain = 'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account';
+export type Domain = 'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;
@@ -11,7 +11,7 @@ export function scopedKey<D extends Domain>(domain: D) {
 /** Vendors and documents change what several screens show: refresh all of them. */
 export function invalidateCompliance(
   client: QueryClient,
-  domains: readonly Domain[] = ['vendors', 'documents', 'dashboard', 'activity', 'reminders', 'account'],
+  domains: readonly Domain[] = ['vendors', 'documents', 'dashboard', 'activity', 'reminders', 'account', 'reports'],
 ) {
   return Promise.all(domains.map((domain) => client.invalidateQueries({ queryKey: [domain] })));
 }

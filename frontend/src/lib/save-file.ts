@@ -20,3 +20,6 @@ export function todayStamp(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** The same as `saveFile` (the name the reports use). */
+export const saveBlob = saveFile;

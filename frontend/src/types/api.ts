@@ -10,6 +10,8 @@ export type User = {
   company: string | null;
   role: Role;
   plan: Plan;
+  /** Sends the weekly summary email (PUT /api/account/preferences). */
+  weeklySummary?: boolean;
 };
 
 export type AuthResponse = {
@@ -236,3 +238,74 @@ export type VendorImportResult = {
   wouldCreate: number;
   created: number;
 };
+
+/** The reporting windows of GET /api/reports/compliance. */
+export type ReportDays = 30 | 90 | 365;
+
+/** One day's snapshot of the organization's compliance. */
+export type CompliancePoint = {
+  /** YYYY-MM-DD. */
+  date: string;
+  vendorsCurrent: number;
+  vendorsExpiringSoon: number;
+  vendorsExpired: number;
+  vendorsMissing: number;
+  documentsCurrent: number;
+  documentsExpiringSoon: number;
+  documentsExpired: number;
+  /** Current vendors out of all vendors, in percent (0-100); null without vendors. */
+  complianceRate: number | null;
+};
+
+/** 200 of GET /api/reports/compliance: daily snapshots; days without one are in missingDays. */
+export type ComplianceReport = {
+  days: ReportDays;
+  points: CompliancePoint[];
+  /** YYYY-MM-DD days of the period with no snapshot: gaps, never to be filled in. */
+  missingDays: string[];
+  rate: {
+    /** Percent (0-100). */
+    current: number | null;
+    start: number | null;
+    /** Percentage points between start and current. */
+    change: number | null;
+  };
+};
+
+export type ExpiringDocument = { id: string; label: string; expirationDate: string };
+
+export type ExpirationWeek = {
+  /** YYYY-MM-DD. */
+  weekStart: string;
+  weekEnd: string;
+  count: number;
+  vendors: { id: string; name: string; documents: ExpiringDocument[] }[];
+};
+
+/** 200 of GET /api/reports/expirations: the next 12 weeks. */
+export type ExpirationsReport = { weeks: ExpirationWeek[] };
+
+export type NonCompliantStatus = 'missing' | 'expiring_soon' | 'expired';
+
+/** One row of GET /api/reports/non-compliant. */
+export type NonCompliantVendor = {
+  id: string;
+  name: string;
+  serviceType: string;
+  status: NonCompliantStatus;
+  reasons: string[];
+};
+
+/** One row of GET /api/reports/responsiveness: a document requested from a vendor. */
+export type ResponsivenessRow = {
+  vendorId: string;
+  vendorName: string;
+  documentLabel: string;
+  /** RFC 3339. */
+  requestedAt: string;
+  uploadedAt: string | null;
+  daysToUpload: number | null;
+};
+
+/** Body of PUT /api/account/preferences; the answer is the updated user. */
+export type PreferencesInput = { weeklySummary: boolean };

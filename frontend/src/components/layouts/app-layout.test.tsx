@@ -33,6 +33,7 @@ describe('signed-in layout', () => {
       ['Documents', '/documents'],
       ['Reminders', '/reminders'],
       ['Activity Log', '/activity'],
+      ['Reports', '/reports'],
       ['Billing', '/billing'],
     ]);
     expect(within(sidebar).getByTestId('user-avatar')).toHaveTextContent('J');
@@ -65,6 +66,7 @@ describe('signed-in layout', () => {
     const menu = await screen.findByTestId('mobile-menu');
     expect(within(menu).getByText('jane@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Activity Log' })).toHaveAttribute('href', '/activity');
+    expect(within(menu).getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(within(menu).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
     await events.click(within(menu).getByRole('button', { name: 'Close menu' }));
     await waitFor(() => expect(screen.queryByTestId('mobile-menu')).not.toBeInTheDocument());

@@ -32,6 +32,7 @@ function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   return (
     <aside
       data-testid="sidebar"
+      data-print="hide"
       className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex"
     >
       <div className="flex h-16 items-center px-6">
@@ -132,6 +133,7 @@ function BottomBar() {
     <nav
       aria-label="Bottom"
       data-testid="bottom-bar"
+      data-print="hide"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <div className="flex items-center">
@@ -161,10 +163,11 @@ export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   if (!user) return null;
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div data-print="page" className="min-h-dvh bg-slate-50">
       <Sidebar user={user} onSignOut={onSignOut} />
       <header
         data-testid="mobile-topbar"
+        data-print="hide"
         className="fixed inset-x-0 top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:hidden"
       >
         <Logo to="/dashboard" />
@@ -178,7 +181,7 @@ export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
         </button>
       </header>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} onSignOut={onSignOut} />
-      <main className="px-4 pt-20 pb-28 sm:px-6 md:pt-8 md:pb-10 md:pl-72 lg:pr-10">
+      <main data-print="main" className="px-4 pt-20 pb-28 sm:px-6 md:pt-8 md:pb-10 md:pl-72 lg:pr-10">
         <div className="mx-auto max-w-7xl">{children}</div>
       </main>
       <BottomBar />

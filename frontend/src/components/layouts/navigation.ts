@@ -1,6 +1,7 @@
 import {
   BellAlertIcon,
   BuildingStorefrontIcon,
+  ChartBarIcon,
   ClipboardDocumentListIcon,
   CreditCardIcon,
   DocumentTextIcon,
@@ -21,6 +22,7 @@ export const mainNavigation: readonly NavItem[] = [
   { name: 'Documents', to: '/documents', icon: DocumentTextIcon },
   { name: 'Reminders', to: '/reminders', icon: BellAlertIcon },
   { name: 'Activity Log', to: '/activity', icon: ClipboardDocumentListIcon },
+  { name: 'Reports', to: '/reports', icon: ChartBarIcon },
 ];
 
 /** The account's own pages, shown with the user's name above Sign out. */

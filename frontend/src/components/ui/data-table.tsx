@@ -37,6 +37,8 @@ type DataTableProps<T> = {
   emptyMessage?: ReactNode;
   /** Accessible name of the table. */
   label: string;
+  /** A caption for screen readers (what the table lists). */
+  caption?: string;
   className?: string;
   /** On narrow screens, each row as a card instead of a table row too wide for the screen. */
   renderCard?: (row: T) => ReactNode;
@@ -62,6 +64,7 @@ export function DataTable<T>({
   initialSort = null,
   emptyMessage = 'No results found.',
   label,
+  caption,
   className,
   renderCard,
   cardsBelow = 640,
@@ -174,6 +177,7 @@ export function DataTable<T>({
           {/* relative: keeps the sr-only labels inside the scroller from widening the page */}
           <div className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+              {caption ? <caption className="sr-only">{caption}</caption> : null}
               <thead className="bg-slate-50">
                 <tr>
                   {shownColumns.map((column) => {
@@ -197,11 +201,11 @@ export function DataTable<T>({
                           >
                             {column.header}
                             {active && sort.direction === 'asc' ? (
-                              <ChevronUpIcon aria-hidden className="size-4" />
+                              <ChevronUpIcon aria-hidden className="size-4 print:hidden" />
                             ) : active ? (
-                              <ChevronDownIcon aria-hidden className="size-4" />
+                              <ChevronDownIcon aria-hidden className="size-4 print:hidden" />
                             ) : (
-                              <ChevronUpDownIcon aria-hidden className="size-4 opacity-40 group-hover:opacity-100" />
+                              <ChevronUpDownIcon aria-hidden className="size-4 opacity-40 group-hover:opacity-100 print:hidden" />
                             )}
                           </button>
                         ) : (
@@ -240,7 +244,7 @@ export function DataTable<T>({
           <p className="text-sm text-slate-600">
             Showing {start + 1} to {Math.min(start + pageSize, total)} of {total} entries
           </p>
-          <div className="flex gap-2">
+          <div className="flex gap-2 print:hidden">
             <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
               Previous
             </Button>

@@ -1,4 +1,17 @@
-import type { ActivityEntry, PaymentStatus, Reminder, User, Vendor, VendorDocument } from '@/types/api';
+import type {
+  ActivityEntry,
+  ComplianceReport,
+  ExpirationsReport,
+  NonCompliantVendor,
+  PaymentStatus,
+  Reminder,
+  ReportDays,
+  ResponsivenessRow,
+  User,
+  Vendor,
+  VendorDocument,
+} from '@/types/api';
+import { buildExpirationsReport, buildNonCompliantVendors, buildResponsivenessRows } from './fixtures';
 
 /** In-memory data behind the MSW handlers; reset before every test. */
 export type MockAccount = User & { password: string };
@@ -16,6 +29,7 @@ export const db = {
   billing: defaultBilling(),
   /** Vendor ids sent a renewal request today (a second one the same day is skipped). */
   renewalRequests: [] as string[],
+  reports: defaultReports(),
 };
 
 /** The plan and its limits; GET /api/payment-status adds the vendor count and the billing fields. */
@@ -28,6 +42,23 @@ export type MockBilling = Pick<PaymentStatus, 'billingEnabled' | 'renewsAt' | 'c
   /** The organization has paid once, so it has a Stripe customer and a portal. */
   hasCustomer: boolean;
 };
+
+/** What the report endpoints answer for a Professional organization. */
+export type MockReports = {
+  compliance: Partial<Record<ReportDays, ComplianceReport>>;
+  expirations: ExpirationsReport;
+  nonCompliant: NonCompliantVendor[];
+  responsiveness: ResponsivenessRow[];
+};
+
+function defaultReports(): MockReports {
+  return {
+    compliance: {},
+    expirations: buildExpirationsReport(),
+    nonCompliant: buildNonCompliantVendors(),
+    responsiveness: buildResponsivenessRows(),
+  };
+}
 
 function defaultBilling(): MockBilling {
   return { billingEnabled: true, renewsAt: null, cancelAt: null, paymentProblem: null, paidSessions: [], hasCustomer: false };
@@ -44,6 +75,7 @@ export function resetDb() {
   db.plan = { plan: 'free', vendorLimit: 2, documentLimitPerVendor: 10 };
   db.billing = defaultBilling();
   db.renewalRequests = [];
+  db.reports = defaultReports();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {
@@ -54,6 +86,7 @@ export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount
     company: 'Acme',
     role: 'user',
     plan: 'free',
+    weeklySummary: false,
     password: 'secret123',
     ...overrides,
   };

@@ -1,4 +1,16 @@
-import type { ActivityEntry, Reminder, Vendor, VendorDocument, VendorSlot } from '@/types/api';
+import type {
+  ActivityEntry,
+  ComplianceReport,
+  CompliancePoint,
+  ExpirationsReport,
+  NonCompliantVendor,
+  Reminder,
+  ReportDays,
+  ResponsivenessRow,
+  Vendor,
+  VendorDocument,
+  VendorSlot,
+} from '@/types/api';
 
 const SLOT_LABELS: [VendorSlot['slot'], string][] = [
   ['w9', 'W-9 Form'],
@@ -89,4 +101,127 @@ export function buildReminder(overrides: Partial<Reminder> = {}): Reminder {
     },
     ...overrides,
   };
+}
+
+/** YYYY-MM-DD, `offset` days after `start` (UTC calendar arithmetic). */
+function isoDay(start: string, offset: number): string {
+  const date = new Date(`${start}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+}
+
+export function buildCompliancePoint(date: string, overrides: Partial<CompliancePoint> = {}): CompliancePoint {
+  return {
+    date,
+    vendorsCurrent: 3,
+    vendorsExpiringSoon: 1,
+    vendorsExpired: 0,
+    vendorsMissing: 1,
+    documentsCurrent: 12,
+    documentsExpiringSoon: 2,
+    documentsExpired: 0,
+    complianceRate: 60,
+    ...overrides,
+  };
+}
+
+/**
+ * A period of `days` daily snapshots ending on `end`; the given days have none (they are in
+ * missingDays). The number of current vendors grows by one every ten days.
+ */
+export function buildComplianceReport({
+  days = 30,
+  end = '2025-03-31',
+  missing = [],
+  rate = { current: 75, start: 60, change: 15 },
+}: {
+  days?: ReportDays;
+  end?: string;
+  missing?: string[];
+  rate?: ComplianceReport['rate'];
+} = {}): ComplianceReport {
+  const start = isoDay(end, -(days - 1));
+  const points: CompliancePoint[] = [];
+  for (let i = 0; i < days; i += 1) {
+    const date = isoDay(start, i);
+    if (missing.includes(date)) continue;
+    points.push(buildCompliancePoint(date, { vendorsCurrent: 3 + Math.floor(i / 10) }));
+  }
+  return { days, points, missingDays: [...missing].sort(), rate };
+}
+
+export function buildExpirationsReport(): ExpirationsReport {
+  const weeks = Array.from({ length: 12 }, (_, i) => ({
+    weekStart: isoDay('2025-03-31', i * 7),
+    weekEnd: isoDay('2025-03-31', i * 7 + 6),
+    count: 0,
+    vendors: [] as ExpirationsReport['weeks'][number]['vendors'],
+  }));
+  weeks[0] = {
+    ...weeks[0],
+    count: 2,
+    vendors: [
+      {
+        id: 'VEND0001',
+        name: 'Acme Plumbing',
+        documents: [
+          { id: 'doc-a1', label: 'COI - General', expirationDate: '2025-04-02' },
+          { id: 'doc-a2', label: 'W-9 Form', expirationDate: '2025-04-04' },
+        ],
+      },
+    ],
+  };
+  weeks[2] = {
+    ...weeks[2],
+    count: 1,
+    vendors: [
+      {
+        id: 'VEND0002',
+        name: 'Bolt Electrical',
+        documents: [{ id: 'doc-b1', label: 'COI - Auto', expirationDate: '2025-04-16' }],
+      },
+    ],
+  };
+  return { weeks };
+}
+
+export function buildNonCompliantVendors(): NonCompliantVendor[] {
+  return [
+    {
+      id: 'VEND0002',
+      name: 'Bolt Electrical',
+      serviceType: 'electrical',
+      status: 'expiring_soon',
+      reasons: ['expiring_soon:coi_automobile'],
+    },
+    {
+      id: 'VEND0001',
+      name: 'Acme Plumbing',
+      serviceType: 'plumbing',
+      status: 'expired',
+      reasons: ['expired:coi_general_liability', 'missing:w9'],
+    },
+    { id: 'VEND0003', name: 'Clean Co', serviceType: 'cleaning', status: 'missing', reasons: ['no_documents'] },
+  ];
+}
+
+export function buildResponsivenessRows(): ResponsivenessRow[] {
+  return [
+    {
+      vendorId: 'VEND0001',
+      vendorName: 'Acme Plumbing',
+      documentLabel: 'W-9 Form',
+      requestedAt: '2025-03-01T15:00:00Z',
+      uploadedAt: '2025-03-04T10:00:00Z',
+      daysToUpload: 3,
+    },
+    {
+      vendorId: 'VEND0002',
+      vendorName: 'Bolt Electrical',
+      documentLabel: 'COI - General',
+      requestedAt: '2025-03-10T15:00:00Z',
+      uploadedAt: null,
+      daysToUpload: null,
+    },
+  ];
 }

@@ -20,6 +20,7 @@ export function Toaster() {
   return (
     <div
       aria-label="Notifications"
+      data-print="hide"
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:bottom-0 sm:top-auto sm:items-end"
     >
       {toasts.map((t) => (

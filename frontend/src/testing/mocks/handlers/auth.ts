@@ -28,6 +28,16 @@ export const authHandlers = [
     const account = accountFromRequest(request);
     return account ? HttpResponse.json(publicUser(account)) : unauthorized();
   }),
+  http.put('*/api/account/preferences', async ({ request }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    const body = (await request.json().catch(() => ({}))) as { weeklySummary?: unknown };
+    if (typeof body.weeklySummary !== 'boolean') {
+      return apiError(422, 'validation_failed', 'Some fields are invalid.', { weeklySummary: ['Must be true or false'] });
+    }
+    account.weeklySummary = body.weeklySummary;
+    return HttpResponse.json(publicUser(account));
+  }),
   http.post('*/api/auth/forgot', () => HttpResponse.json({ ok: true })),
   http.post('*/api/auth/reset', async ({ request }) => {
     const body = (await request.json()) as { token?: string };

@@ -4,6 +4,7 @@ import { bulkHandlers } from './bulk';
 import { complianceHandlers } from './compliance';
 import { configHandlers } from './config';
 import { portalHandlers } from './portal';
+import { reportHandlers } from './reports';
 
 // Bulk first: '/api/vendors/export' and '/api/documents/export' would otherwise match '/:id'.
 export const handlers = [
@@ -13,4 +14,5 @@ export const handlers = [
   ...complianceHandlers,
   ...configHandlers,
   ...portalHandlers,
+  ...reportHandlers,
 ];
