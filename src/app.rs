@@ -73,6 +73,7 @@ impl Hooks for App {
             .add_route(controllers::documents::routes())
             .add_route(controllers::activity::routes())
             .add_route(controllers::reminders::routes())
+            .add_route(controllers::reports::routes())
             .add_route(controllers::portal::routes())
             .add_route(controllers::fallback_routes())
     }
@@ -93,6 +94,7 @@ impl Hooks for App {
         tasks.register(tasks::set_plan::SetPlan);
         tasks.register(tasks::reminders_sweep::RemindersSweep);
         tasks.register(tasks::storage_orphans::StorageOrphans);
+        tasks.register(tasks::report_snapshots::ReportSnapshots);
         // tasks-inject (do not remove)
     }
 

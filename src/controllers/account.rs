@@ -77,8 +77,30 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
     })
 }
 
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Preferences {
+    /// Whether to get the weekly summary email.
+    pub weekly_summary: bool,
+}
+
+/// The signed-in user's email preferences.
+#[utoipa::path(put, path = "/api/account/preferences", tag = "account", security(("bearer" = [])), request_body = Preferences,
+    responses((status = 200, body = crate::views::auth::UserResponse), (status = 400, body = Envelope), (status = 401, body = Envelope)))]
+async fn preferences(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    super::json::ApiJson(params): super::json::ApiJson<Preferences>,
+) -> ApiResult {
+    let mut user = current.user.clone().into_active_model();
+    user.weekly_summary = ActiveValue::Set(params.weekly_summary);
+    let user = user.update(&ctx.db).await?;
+    super::ok_json(crate::views::auth::UserResponse::new(&user, &current.org))
+}
+
 pub fn routes() -> Routes {
     Routes::new()
+        .add("/api/account/preferences", put(preferences))
         .add("/api/config", get(public_config))
         .add("/api/payment-status", get(payment_status))
         .add("/api/dashboard/stats", get(dashboard_stats))

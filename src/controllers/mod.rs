@@ -9,6 +9,7 @@ pub mod json;
 pub mod openapi;
 pub mod portal;
 pub mod reminders;
+pub mod reports;
 pub mod upload;
 pub mod vendors;
 

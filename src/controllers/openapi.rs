@@ -14,7 +14,9 @@ use utoipa::{
 
 use crate::models::file_type::FileKind;
 
-use super::{account, activity, auth, billing, bulk, documents, portal, reminders, vendors};
+use super::{
+    account, activity, auth, billing, bulk, documents, portal, reminders, reports, vendors,
+};
 
 struct BearerAuth;
 
@@ -111,10 +113,11 @@ impl Modify for CommonResponses {
     paths(
         document,
         auth::register, auth::login, auth::me, auth::forgot, auth::reset,
-        account::public_config, account::payment_status, account::dashboard_stats,
+        account::public_config, account::payment_status, account::dashboard_stats, account::preferences,
         billing::create_subscription, billing::upgrade, billing::portal, billing::stripe_webhook,
         bulk::archive, bulk::delete_documents, bulk::delete_vendors, bulk::renewal_requests,
         bulk::export_vendors, bulk::export_documents, bulk::import_vendors,
+        reports::compliance, reports::expirations, reports::non_compliant, reports::responsiveness,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
         documents::download, documents::view,

@@ -96,7 +96,8 @@ pub async fn documents_of<C: ConnectionTrait>(
         .collect()
 }
 
-/// The selected vendors (by company key), all of them the organization's, or `NotFound`.
+/// The selected vendors (by company key) in the order given, all of them the organization's,
+/// or `NotFound`.
 ///
 /// # Errors
 /// `NotFound` when any key is not one of the organization's vendors; database errors.
@@ -113,7 +114,13 @@ pub async fn vendors_of<C: ConnectionTrait>(
     if found.len() != selection.ids().len() {
         return Err(Refusal::NotFound.into());
     }
-    Ok(found)
+    let mut by_key: HashMap<String, vendors::Model> =
+        found.into_iter().map(|v| (v.key.clone(), v)).collect();
+    Ok(selection
+        .ids()
+        .iter()
+        .filter_map(|key| by_key.remove(key))
+        .collect())
 }
 
 /// Deletes the selected documents, all or none, each with its activity entry; returns the

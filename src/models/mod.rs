@@ -16,6 +16,7 @@ pub mod reminder_deliveries;
 pub mod reminders;
 pub mod renewal_requests;
 pub mod report_snapshots;
+pub mod reports;
 pub mod search;
 pub mod stripe_events;
 pub mod sweep;

@@ -108,6 +108,11 @@ impl ActiveModelBehavior for ActiveModel {
         if insert {
             this.pid = ActiveValue::Set(Uuid::new_v4());
             this.api_key = ActiveValue::Set(format!("vw-{}", Uuid::new_v4()));
+            // Written, not left to the column's default: SQLite can answer NULL in the
+            // `RETURNING` of a column added by `ALTER TABLE` with a default (seen in CI).
+            if this.weekly_summary.is_not_set() {
+                this.weekly_summary = ActiveValue::Set(true);
+            }
         }
         Ok(this)
     }

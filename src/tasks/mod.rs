@@ -1,4 +1,5 @@
 pub mod make_admin;
 pub mod reminders_sweep;
+pub mod report_snapshots;
 pub mod set_plan;
 pub mod storage_orphans;

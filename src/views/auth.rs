@@ -14,6 +14,9 @@ pub struct UserResponse {
     pub role: String,
     /// `free` or `professional`: the plan of the user's organization.
     pub plan: String,
+    /// Whether the user gets the weekly summary email (Professional organizations).
+    #[serde(rename = "weeklySummary")]
+    pub weekly_summary: bool,
 }
 
 impl UserResponse {
@@ -26,6 +29,7 @@ impl UserResponse {
             company: user.company.clone(),
             role: user.role.clone(),
             plan: org.plan.clone(),
+            weekly_summary: user.weekly_summary,
         }
     }
 }

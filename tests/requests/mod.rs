@@ -10,6 +10,7 @@ mod outbox;
 mod paging;
 mod platform;
 mod portal;
+mod reports;
 mod shapes;
 mod storage_s3;
 mod uploads;

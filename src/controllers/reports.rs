@@ -1,0 +1,247 @@
+//! The Professional plan's reports, as JSON or (`?format=csv`) as CSV (docs/product.md,
+//! "Reports").
+
+use axum::{
+    body::Body,
+    http::{header, HeaderValue},
+};
+use loco_rs::prelude::*;
+use serde::Deserialize;
+
+use super::current::CurrentUser;
+use crate::{
+    errors::{field_error, ApiResult, Envelope},
+    models::{
+        compliance::Status,
+        csv_io::to_csv,
+        documents::today,
+        reports::{self, ComplianceTrend, ExpirationWeek, NonCompliantVendor, Responsiveness},
+    },
+};
+
+const FEATURE: &str = "Reports";
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct Format {
+    /// `json` (the default) or `csv`.
+    #[param(value_type = Option<String>, pattern = "^(json|csv)?$")]
+    pub format: Option<String>,
+}
+
+fn wants_csv(format: &Format) -> Result<bool> {
+    match format.format.as_deref().unwrap_or("json") {
+        "" | "json" => Ok(false),
+        "csv" => Ok(true),
+        _ => Err(field_error("format", "Use json or csv")),
+    }
+}
+
+fn csv_answer(name: &str, bytes: Vec<u8>) -> Response {
+    let mut res = Response::new(Body::from(bytes));
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(v) =
+        HeaderValue::from_str(&format!("attachment; filename=\"{name}-{}.csv\"", today()))
+    {
+        res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    res
+}
+
+fn rate_cell(rate: Option<f64>) -> String {
+    rate.map(|r| format!("{r:.1}")).unwrap_or_default()
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct TrendQuery {
+    /// 30 (the default), 90 or 365.
+    pub days: Option<i64>,
+}
+
+/// Compliance over the last 30, 90 or 365 days, from the daily snapshots (today's is taken
+/// now).
+#[utoipa::path(get, path = "/api/reports/compliance", tag = "reports", security(("bearer" = [])), params(TrendQuery, Format),
+    responses((status = 200, body = ComplianceTrend), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+async fn compliance(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(q): Query<TrendQuery>,
+    Query(f): Query<Format>,
+) -> ApiResult {
+    current.org.require_professional(FEATURE)?;
+    let days = q.days.unwrap_or(30);
+    if ![30, 90, 365].contains(&days) {
+        return Err(field_error("days", "Use 30, 90 or 365").into());
+    }
+    let csv = wants_csv(&f)?;
+    let day = today();
+    reports::take_snapshot(&ctx.db, current.org.id, day).await?;
+    let trend = reports::compliance_trend(&ctx.db, &current.org, days, day).await?;
+    if !csv {
+        return super::ok_json(trend);
+    }
+    let rows = trend.points.iter().map(|p| {
+        vec![
+            p.date.to_string(),
+            p.vendors_current.to_string(),
+            p.vendors_expiring_soon.to_string(),
+            p.vendors_expired.to_string(),
+            p.vendors_missing.to_string(),
+            p.documents_current.to_string(),
+            p.documents_expiring_soon.to_string(),
+            p.documents_expired.to_string(),
+            rate_cell(p.compliance_rate),
+        ]
+    });
+    let bytes = to_csv(
+        &[
+            "Date",
+            "Vendors Current",
+            "Vendors Expiring Soon",
+            "Vendors Expired",
+            "Vendors Missing",
+            "Documents Current",
+            "Documents Expiring Soon",
+            "Documents Expired",
+            "Compliance Rate (%)",
+        ],
+        rows,
+    )?;
+    Ok(csv_answer("compliance", bytes))
+}
+
+/// Current documents expiring in each of the next 12 weeks, with their vendors.
+#[utoipa::path(get, path = "/api/reports/expirations", tag = "reports", security(("bearer" = [])), params(Format),
+    responses((status = 200, body = Vec<ExpirationWeek>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+async fn expirations(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(f): Query<Format>,
+) -> ApiResult {
+    current.org.require_professional(FEATURE)?;
+    let csv = wants_csv(&f)?;
+    let weeks = reports::expirations(&ctx.db, current.org.id, today()).await?;
+    if !csv {
+        return super::ok_json(serde_json::json!({ "weeks": weeks }));
+    }
+    let rows = weeks.iter().flat_map(|w| {
+        w.vendors.iter().flat_map(move |v| {
+            v.documents.iter().map(move |d| {
+                vec![
+                    w.week_start.to_string(),
+                    v.name.clone(),
+                    v.id.clone(),
+                    d.label.clone(),
+                    d.expiration_date.to_string(),
+                ]
+            })
+        })
+    });
+    let bytes = to_csv(
+        &[
+            "Week Of",
+            "Vendor",
+            "Company Key",
+            "Document",
+            "Expiration Date",
+        ],
+        rows,
+    )?;
+    Ok(csv_answer("expirations", bytes))
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+pub struct NonCompliantQuery {
+    /// `missing`, `expiring_soon` or `expired`; empty or `all` for every one.
+    #[param(value_type = Option<String>)]
+    pub status: Option<String>,
+    /// A service type; empty or `all` for every one.
+    pub service_type: Option<String>,
+}
+
+/// Each vendor that is not current, and why.
+#[utoipa::path(get, path = "/api/reports/non-compliant", tag = "reports", security(("bearer" = [])), params(NonCompliantQuery, Format),
+    responses((status = 200, body = Vec<NonCompliantVendor>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+async fn non_compliant(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(q): Query<NonCompliantQuery>,
+    Query(f): Query<Format>,
+) -> ApiResult {
+    current.org.require_professional(FEATURE)?;
+    let csv = wants_csv(&f)?;
+    let status = super::status_filter(q.status.as_deref())?;
+    if status == Some(Status::Current) {
+        return Err(field_error("status", "Use missing, expiring_soon or expired").into());
+    }
+    let service = super::filter_value(q.service_type.as_deref());
+    let rows = reports::non_compliant(&ctx.db, current.org.id, status, service, today()).await?;
+    if !csv {
+        return super::ok_json(rows);
+    }
+    let lines = rows.iter().map(|v| {
+        vec![
+            v.name.clone(),
+            v.id.clone(),
+            v.service_type.clone(),
+            v.status.as_str().to_string(),
+            v.reasons.join("; "),
+        ]
+    });
+    let bytes = to_csv(
+        &["Vendor", "Company Key", "Service Type", "Status", "Reasons"],
+        lines,
+    )?;
+    Ok(csv_answer("non-compliant-vendors", bytes))
+}
+
+/// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
+#[utoipa::path(get, path = "/api/reports/responsiveness", tag = "reports", security(("bearer" = [])), params(Format),
+    responses((status = 200, body = Vec<Responsiveness>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+async fn responsiveness(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Query(f): Query<Format>,
+) -> ApiResult {
+    current.org.require_professional(FEATURE)?;
+    let csv = wants_csv(&f)?;
+    let rows = reports::responsiveness(&ctx.db, current.org.id).await?;
+    if !csv {
+        return super::ok_json(rows);
+    }
+    let lines = rows.iter().map(|r| {
+        vec![
+            r.vendor_name.clone(),
+            r.vendor_id.clone(),
+            r.document_label.clone(),
+            r.requested_at.to_rfc3339(),
+            r.uploaded_at.map(|u| u.to_rfc3339()).unwrap_or_default(),
+            r.days_to_upload.map(|d| d.to_string()).unwrap_or_default(),
+        ]
+    });
+    let bytes = to_csv(
+        &[
+            "Vendor",
+            "Company Key",
+            "Requested",
+            "Requested At",
+            "Uploaded At",
+            "Days To Upload",
+        ],
+        lines,
+    )?;
+    Ok(csv_answer("vendor-responsiveness", bytes))
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add("/api/reports/compliance", get(compliance))
+        .add("/api/reports/expirations", get(expirations))
+        .add("/api/reports/non-compliant", get(non_compliant))
+        .add("/api/reports/responsiveness", get(responsiveness))
+}

@@ -1,0 +1,463 @@
+//! The Professional plan's reports (docs/product.md, "Reports"): compliance over time from a
+//! daily snapshot per organization, expirations ahead, the vendors that are not compliant and
+//! why, and how vendors answered renewal requests. A day without a snapshot is reported as
+//! missing, never filled in.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, FixedOffset, NaiveDate};
+use loco_rs::prelude::*;
+use sea_orm::sea_query::OnConflict;
+
+use super::_entities::{documents::Column as D, report_snapshots::Column as C};
+
+use super::{
+    _entities::{reminder_deliveries, reminders},
+    compliance::Status,
+    documents, organizations, renewal_requests, report_snapshots,
+    search::Page,
+    vendors::{self, VendorQuery, VendorStanding},
+};
+
+/// How long snapshots are kept (at least 400 days, as the yearly trend needs).
+pub const SNAPSHOT_RETENTION_DAYS: i64 = 800;
+
+/// Takes (or takes again) the organization's snapshot for `day`: one row per day, whatever
+/// the number of runs.
+///
+/// # Errors
+/// Database errors.
+pub async fn take_snapshot(db: &DatabaseConnection, org_id: i64, day: NaiveDate) -> Result<()> {
+    let vendors = vendors::Model::counts_by_status(db, org_id).await?;
+    let docs = documents::Model::chart(db, org_id, day).await?;
+    let count = |n: u64| i32::try_from(n).unwrap_or(i32::MAX);
+    let now = chrono::Utc::now();
+    let row = report_snapshots::ActiveModel {
+        organization_id: ActiveValue::Set(org_id),
+        day: ActiveValue::Set(day),
+        vendors_current: ActiveValue::Set(count(vendors.current)),
+        vendors_expiring_soon: ActiveValue::Set(count(vendors.expiring_soon)),
+        vendors_expired: ActiveValue::Set(count(vendors.expired)),
+        vendors_missing: ActiveValue::Set(count(vendors.missing)),
+        documents_current: ActiveValue::Set(count(docs.current)),
+        documents_expiring_soon: ActiveValue::Set(count(docs.expiring_soon)),
+        documents_expired: ActiveValue::Set(count(docs.expired)),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    };
+    report_snapshots::Entity::insert(row)
+        .on_conflict(
+            OnConflict::columns([C::OrganizationId, C::Day])
+                .update_columns([
+                    C::VendorsCurrent,
+                    C::VendorsExpiringSoon,
+                    C::VendorsExpired,
+                    C::VendorsMissing,
+                    C::DocumentsCurrent,
+                    C::DocumentsExpiringSoon,
+                    C::DocumentsExpired,
+                    C::UpdatedAt,
+                ])
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
+/// The daily job: every organization's snapshot for `day`, and old snapshots dropped. Returns
+/// how many organizations were counted.
+///
+/// # Errors
+/// Database errors (organizations already counted stay counted).
+pub async fn take_all_snapshots(db: &DatabaseConnection, day: NaiveDate) -> Result<usize> {
+    let orgs = organizations::Entity::find().all(db).await?;
+    for org in &orgs {
+        take_snapshot(db, org.id, day).await?;
+    }
+    report_snapshots::Entity::delete_many()
+        .filter(
+            report_snapshots::report_snapshots::Column::Day
+                .lt(day - Duration::days(SNAPSHOT_RETENTION_DAYS)),
+        )
+        .exec(db)
+        .await?;
+    Ok(orgs.len())
+}
+
+/// One day of the compliance trend.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrendPoint {
+    pub date: NaiveDate,
+    pub vendors_current: i32,
+    pub vendors_expiring_soon: i32,
+    pub vendors_expired: i32,
+    pub vendors_missing: i32,
+    pub documents_current: i32,
+    pub documents_expiring_soon: i32,
+    pub documents_expired: i32,
+    /// Current vendors as a percentage of all vendors (0 to 100); null without vendors.
+    pub compliance_rate: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+pub struct Rate {
+    pub current: Option<f64>,
+    pub start: Option<f64>,
+    /// `current - start`, in percentage points.
+    pub change: Option<f64>,
+}
+
+/// Compliance over the last `days` days.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplianceTrend {
+    pub days: i64,
+    pub points: Vec<TrendPoint>,
+    /// Days of the period (since the organization exists) without a snapshot.
+    pub missing_days: Vec<NaiveDate>,
+    pub rate: Rate,
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn rate_of(row: &report_snapshots::Model) -> Option<f64> {
+    let total =
+        row.vendors_current + row.vendors_expiring_soon + row.vendors_expired + row.vendors_missing;
+    (total > 0).then(|| f64::from(row.vendors_current) * 100.0 / f64::from(total))
+}
+
+/// The trend of the last `days` days up to `today`, from the snapshots taken.
+///
+/// # Errors
+/// Database errors.
+pub async fn compliance_trend(
+    db: &DatabaseConnection,
+    org: &organizations::Model,
+    days: i64,
+    today: NaiveDate,
+) -> Result<ComplianceTrend> {
+    let created = org.created_at.date_naive();
+    let from = (today - Duration::days(days - 1)).max(created);
+    let rows = report_snapshots::Entity::find()
+        .filter(C::OrganizationId.eq(org.id))
+        .filter(C::Day.gte(from))
+        .filter(C::Day.lte(today))
+        .order_by_asc(C::Day)
+        .all(db)
+        .await?;
+    let taken: std::collections::HashSet<NaiveDate> = rows.iter().map(|r| r.day).collect();
+    let missing_days = from
+        .iter_days()
+        .take_while(|d| *d <= today)
+        .filter(|d| !taken.contains(d))
+        .collect();
+    let points: Vec<TrendPoint> = rows
+        .iter()
+        .map(|r| TrendPoint {
+            date: r.day,
+            vendors_current: r.vendors_current,
+            vendors_expiring_soon: r.vendors_expiring_soon,
+            vendors_expired: r.vendors_expired,
+            vendors_missing: r.vendors_missing,
+            documents_current: r.documents_current,
+            documents_expiring_soon: r.documents_expiring_soon,
+            documents_expired: r.documents_expired,
+            compliance_rate: rate_of(r),
+        })
+        .collect();
+    let start = points.first().and_then(|p| p.compliance_rate);
+    let current = points.last().and_then(|p| p.compliance_rate);
+    Ok(ComplianceTrend {
+        days,
+        missing_days,
+        rate: Rate {
+            current,
+            start,
+            change: current.zip(start).map(|(c, s)| c - s),
+        },
+        points,
+    })
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpiringDocument {
+    pub id: String,
+    pub label: String,
+    pub expiration_date: NaiveDate,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct ExpiringVendor {
+    pub id: String,
+    pub name: String,
+    pub documents: Vec<ExpiringDocument>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpirationWeek {
+    pub week_start: NaiveDate,
+    pub week_end: NaiveDate,
+    pub count: usize,
+    pub vendors: Vec<ExpiringVendor>,
+}
+
+/// How many weeks ahead the expirations report looks.
+pub const EXPIRATION_WEEKS: i64 = 12;
+
+/// Current documents expiring in each of the next 12 weeks (from `today`), with their vendors.
+///
+/// # Errors
+/// Database errors.
+pub async fn expirations(
+    db: &DatabaseConnection,
+    org_id: i64,
+    today: NaiveDate,
+) -> Result<Vec<ExpirationWeek>> {
+    let end = today + Duration::days(EXPIRATION_WEEKS * 7);
+    let docs = documents::Entity::find()
+        .in_tenant(org_id)
+        .filter(D::IsCurrent.eq(true))
+        .filter(D::ExpirationDate.gte(today))
+        .filter(D::ExpirationDate.lt(end))
+        .order_by_asc(D::ExpirationDate)
+        .all(db)
+        .await?;
+    let vendor_ids: Vec<i64> = docs.iter().map(|d| d.vendor_id).collect();
+    let names: HashMap<i64, (String, String)> = vendors::Entity::find()
+        .in_tenant(org_id)
+        .filter(vendors::vendors::Column::Id.is_in(vendor_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| (v.id, (v.key, v.name)))
+        .collect();
+    let mut weeks: Vec<ExpirationWeek> = (0..EXPIRATION_WEEKS)
+        .map(|w| ExpirationWeek {
+            week_start: today + Duration::days(w * 7),
+            week_end: today + Duration::days(w * 7 + 6),
+            count: 0,
+            vendors: vec![],
+        })
+        .collect();
+    for doc in docs {
+        let Some(expiration) = doc.expiration_date else {
+            continue;
+        };
+        let Some((key, name)) = names.get(&doc.vendor_id) else {
+            continue;
+        };
+        let index = usize::try_from((expiration - today).num_days() / 7).unwrap_or(0);
+        let Some(week) = weeks.get_mut(index) else {
+            continue;
+        };
+        week.count += 1;
+        let entry = ExpiringDocument {
+            id: doc.pid.to_string(),
+            label: doc.label().to_string(),
+            expiration_date: expiration,
+        };
+        match week.vendors.iter_mut().find(|v| &v.id == key) {
+            Some(vendor) => vendor.documents.push(entry),
+            None => week.vendors.push(ExpiringVendor {
+                id: key.clone(),
+                name: name.clone(),
+                documents: vec![entry],
+            }),
+        }
+    }
+    Ok(weeks)
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NonCompliantVendor {
+    pub id: String,
+    pub name: String,
+    pub service_type: String,
+    pub status: Status,
+    /// Why, in plain words: each requested slot missing, each document expired or expiring.
+    pub reasons: Vec<String>,
+}
+
+/// Every vendor that is not current, with its reasons, by name; optionally only one status or
+/// service type.
+///
+/// # Errors
+/// Database errors.
+pub async fn non_compliant(
+    db: &DatabaseConnection,
+    org_id: i64,
+    status: Option<Status>,
+    service_type: Option<&str>,
+    today: NaiveDate,
+) -> Result<Vec<NonCompliantVendor>> {
+    let query = VendorQuery {
+        status,
+        q: None,
+        page: Page::default(),
+    };
+    let (standings, _) = vendors::Model::list(db, org_id, &query).await?;
+    let query = documents::DocumentQuery {
+        status: None,
+        document_type: None,
+        q: None,
+        page: Page::default(),
+    };
+    let (current, _) = documents::Model::list_current(db, org_id, &query).await?;
+    let expirations: HashMap<uuid::Uuid, Option<NaiveDate>> = current
+        .iter()
+        .map(|(d, _)| (d.pid, d.expiration_date))
+        .collect();
+    let mut out: Vec<NonCompliantVendor> = standings
+        .iter()
+        .filter(|s| s.status != Status::Current)
+        .filter(|s| service_type.is_none_or(|t| s.vendor.service_type == t))
+        .map(|s| NonCompliantVendor {
+            id: s.vendor.key.clone(),
+            name: s.vendor.name.clone(),
+            service_type: s.vendor.service_type.clone(),
+            status: s.status,
+            reasons: reasons(s, &expirations, today),
+        })
+        .collect();
+    out.sort_by_key(|v| v.name.to_lowercase());
+    Ok(out)
+}
+
+fn reasons(
+    standing: &VendorStanding,
+    expirations: &HashMap<uuid::Uuid, Option<NaiveDate>>,
+    today: NaiveDate,
+) -> Vec<String> {
+    let required = standing.required_documents();
+    let mut out = Vec::new();
+    for (slot, status, doc) in &standing.slots {
+        let date = doc.and_then(|d| expirations.get(&d).copied().flatten());
+        let when = |d: NaiveDate| d.format("%b %-d, %Y").to_string();
+        match (status, date) {
+            (Status::Missing, _) if required.contains(slot) => {
+                out.push(format!("{} is missing", slot.label()));
+            }
+            (Status::Expired, Some(d)) => {
+                out.push(format!("{} expired on {}", slot.label(), when(d)));
+            }
+            (Status::ExpiringSoon, Some(d)) => out.push(format!(
+                "{} expires on {} (in {} days)",
+                slot.label(),
+                when(d),
+                (d - today).num_days()
+            )),
+            _ => {}
+        }
+    }
+    if out.is_empty() && standing.document_count == 0 {
+        out.push("No documents on file".to_string());
+    }
+    out
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Responsiveness {
+    pub vendor_id: String,
+    pub vendor_name: String,
+    /// What was asked for.
+    pub document_label: String,
+    pub requested_at: DateTime<FixedOffset>,
+    /// The vendor's first portal upload after the request, if any.
+    pub uploaded_at: Option<DateTime<FixedOffset>>,
+    pub days_to_upload: Option<i64>,
+}
+
+/// Every renewal request sent to a vendor (the reminder emails and the requests sent by hand),
+/// newest first, with the vendor's first portal upload after it.
+///
+/// # Errors
+/// Database errors.
+pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<Responsiveness>> {
+    let vendors: HashMap<i64, vendors::Model> = vendors::Entity::find()
+        .in_tenant(org_id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| (v.id, v))
+        .collect();
+    let mut asked: Vec<(i64, String, DateTime<FixedOffset>)> = Vec::new();
+    let manual = renewal_requests::Entity::find()
+        .filter(renewal_requests::renewal_requests::Column::OrganizationId.eq(org_id))
+        .all(db)
+        .await?;
+    asked.extend(
+        manual
+            .into_iter()
+            .map(|r| (r.vendor_id, "Documents requested".to_string(), r.created_at)),
+    );
+    let org_documents = sea_orm::sea_query::Query::select()
+        .column(documents::documents::Column::Id)
+        .from(documents::Entity)
+        .and_where(documents::documents::Column::OrganizationId.eq(org_id))
+        .to_owned();
+    let sent = reminder_deliveries::Entity::find()
+        .filter(reminder_deliveries::Column::Kind.eq("vendor"))
+        .filter(reminders::Column::DocumentId.in_subquery(org_documents))
+        .find_also_related(reminders::Entity)
+        .all(db)
+        .await?;
+    let doc_ids: Vec<i64> = sent
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().map(|r| r.document_id))
+        .collect();
+    let docs: HashMap<i64, documents::Model> = documents::Entity::find()
+        .in_tenant(org_id)
+        .filter(documents::documents::Column::Id.is_in(doc_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| (d.id, d))
+        .collect();
+    for (delivery, reminder) in sent {
+        let Some(doc) = reminder.and_then(|r| docs.get(&r.document_id)) else {
+            continue;
+        };
+        asked.push((doc.vendor_id, doc.label().to_string(), delivery.created_at));
+    }
+    let uploads = documents::Entity::find()
+        .in_tenant(org_id)
+        .filter(D::Source.eq(documents::SOURCE_PORTAL))
+        .order_by_asc(D::CreatedAt)
+        .all(db)
+        .await?;
+    let mut by_vendor: BTreeMap<i64, Vec<DateTime<FixedOffset>>> = BTreeMap::new();
+    for u in uploads {
+        by_vendor.entry(u.vendor_id).or_default().push(u.created_at);
+    }
+    let mut out: Vec<Responsiveness> = asked
+        .into_iter()
+        .filter_map(|(vendor_id, label, at)| {
+            let vendor = vendors.get(&vendor_id)?;
+            let uploaded_at = by_vendor
+                .get(&vendor_id)
+                // Whole seconds: the database may keep an upload's time at that precision.
+                .and_then(|times| {
+                    times
+                        .iter()
+                        .find(|t| t.timestamp() >= at.timestamp())
+                        .copied()
+                });
+            Some(Responsiveness {
+                vendor_id: vendor.key.clone(),
+                vendor_name: vendor.name.clone(),
+                document_label: label,
+                requested_at: at,
+                days_to_upload: uploaded_at.map(|u| (u - at).num_days()),
+                uploaded_at,
+            })
+        })
+        .collect();
+    out.sort_by_key(|r| std::cmp::Reverse(r.requested_at));
+    Ok(out)
+}

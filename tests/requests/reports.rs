@@ -1,0 +1,366 @@
+//! The Professional plan's reports: refused on Free, built from one snapshot a day (a day
+//! without one is reported missing), the vendors that are not compliant and why, expirations
+//! ahead, vendor responsiveness, and every report as CSV.
+
+use axum_test::multipart::{MultipartForm, Part};
+use chrono::Duration;
+use loco_rs::app::AppContext;
+use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
+use serde_json::{json, Value};
+use vendorwatch::{
+    app::App,
+    models::{
+        _entities::{organizations, report_snapshots, users},
+        documents::today,
+        organizations::PLAN_PROFESSIONAL,
+    },
+};
+
+use crate::support::{
+    assert_envelope, bearer, create_vendor, get, in_days, register, upload, with_app, Account,
+    UploadSpec,
+};
+
+async fn org_of(ctx: &AppContext, account: &Account) -> organizations::Model {
+    let user = users::Model::find_by_email(&ctx.db, &account.email)
+        .await
+        .unwrap();
+    organizations::Entity::find_by_id(user.organization_id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+async fn make_professional(ctx: &AppContext, account: &Account) -> organizations::Model {
+    let org = org_of(ctx, account).await;
+    sea_orm::IntoActiveModel::into_active_model(org)
+        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
+        .await
+        .unwrap()
+}
+
+const REPORTS: [&str; 4] = [
+    "/api/reports/compliance",
+    "/api/reports/expirations",
+    "/api/reports/non-compliant",
+    "/api/reports/responsiveness",
+];
+
+#[tokio::test]
+async fn reports_are_refused_on_free_and_without_a_token() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Free", Some("Free Co")).await;
+        for path in REPORTS {
+            let body = assert_envelope(&get(&server, &ann, path).await, 402, "plan_required");
+            assert!(body["message"]
+                .as_str()
+                .unwrap()
+                .contains("Professional plan"));
+            assert_envelope(&server.get(path).await, 401, "unauthorized");
+        }
+        assert_eq!(
+            report_snapshots::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            0,
+            "nothing recorded"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_trend_has_one_snapshot_a_day_and_says_which_days_have_none() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Trend", Some("Trend Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        create_vendor(&server, &ann, "No Papers").await;
+        let day = today();
+        let mut active: organizations::ActiveModel = org.clone().into();
+        active.created_at = ActiveValue::Set((chrono::Utc::now() - Duration::days(4)).into());
+        active.update(&ctx.db).await.unwrap();
+        let earlier = report_snapshots::ActiveModel {
+            organization_id: ActiveValue::Set(org.id),
+            day: ActiveValue::Set(day - Duration::days(3)),
+            vendors_current: ActiveValue::Set(1),
+            vendors_expiring_soon: ActiveValue::Set(0),
+            vendors_expired: ActiveValue::Set(0),
+            vendors_missing: ActiveValue::Set(1),
+            documents_current: ActiveValue::Set(2),
+            documents_expiring_soon: ActiveValue::Set(0),
+            documents_expired: ActiveValue::Set(0),
+            created_at: ActiveValue::Set(chrono::Utc::now().into()),
+            updated_at: ActiveValue::Set(chrono::Utc::now().into()),
+            ..Default::default()
+        };
+        earlier.insert(&ctx.db).await.unwrap();
+
+        let first: Value = get(&server, &ann, "/api/reports/compliance?days=30")
+            .await
+            .json();
+        let second: Value = get(&server, &ann, "/api/reports/compliance").await.json();
+        assert_eq!(
+            first, second,
+            "opening it again the same day changes nothing"
+        );
+        assert_eq!(
+            report_snapshots::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            2
+        );
+        let points = first["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2);
+        assert_eq!(points[1]["date"], day.to_string());
+        assert_eq!(points[1]["vendorsMissing"], 1);
+        assert_eq!(points[1]["complianceRate"], 0.0);
+        assert_eq!(points[0]["complianceRate"], 50.0);
+        let missing: Vec<String> = [4, 2, 1]
+            .iter()
+            .map(|d| (day - Duration::days(*d)).to_string())
+            .collect();
+        assert_eq!(
+            first["missingDays"],
+            json!(missing),
+            "no numbers invented for days without a snapshot"
+        );
+        assert_eq!(
+            first["rate"],
+            json!({"current": 0.0, "start": 50.0, "change": -50.0})
+        );
+
+        for bad in ["days=7", "format=xml"] {
+            let res = get(&server, &ann, &format!("/api/reports/compliance?{bad}")).await;
+            assert_envelope(&res, 422, "validation_failed");
+        }
+        let csv = get(&server, &ann, "/api/reports/compliance?format=csv").await;
+        assert!(csv
+            .header("content-type")
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv"));
+        assert!(
+            csv.text().starts_with("Date,Vendors Current,"),
+            "{}",
+            csv.text()
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_daily_task_takes_one_snapshot_per_organization_however_often_it_runs() {
+    with_app(|server, ctx| async move {
+        register(&server, "Ann One", Some("One Co")).await;
+        register(&server, "Bob Two", Some("Two Co")).await;
+        for _ in 0..2 {
+            loco_rs::boot::run_task::<App>(
+                &ctx,
+                Some(&"report_snapshots".to_string()),
+                &loco_rs::task::Vars::default(),
+            )
+            .await
+            .unwrap();
+        }
+        assert_eq!(
+            report_snapshots::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            2
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn non_compliant_vendors_come_with_their_reasons_and_filters() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Why", Some("Why Co")).await;
+        let mallory = register(&server, "Mallory Why", Some("Other Co")).await;
+        make_professional(&ctx, &ann).await;
+        make_professional(&ctx, &mallory).await;
+        create_vendor(&server, &mallory, "Their Vendor").await;
+        let bare = create_vendor(&server, &ann, "Bare Plumbing").await;
+        let (h, v) = bearer(&ann.token);
+        let mut body = crate::support::vendor_body("Fresh Electric");
+        body["serviceType"] = json!("electrical");
+        body["requiredDocuments"] = json!(["w9"]);
+        let fresh = server
+            .post("/api/vendors")
+            .add_header(h, v)
+            .json(&body)
+            .await
+            .json::<Value>();
+        let mut w9 = UploadSpec::pdf("w9");
+        w9.expiration_date = Some(in_days(10));
+        assert_eq!(
+            upload(&server, &ann, fresh["id"].as_str().unwrap(), &w9)
+                .await
+                .status_code(),
+            201
+        );
+
+        let rows: Value = get(&server, &ann, "/api/reports/non-compliant")
+            .await
+            .json();
+        let names: Vec<&str> = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            vec!["Bare Plumbing", "Fresh Electric"],
+            "only this organization's, by name"
+        );
+        assert_eq!(rows[0]["id"], bare["id"]);
+        assert_eq!(rows[0]["status"], "missing");
+        assert!(
+            rows[0]["reasons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r == "W-9 Form is missing"),
+            "{rows}"
+        );
+        assert_eq!(rows[1]["status"], "expiring_soon");
+        let reason = rows[1]["reasons"][0].as_str().unwrap();
+        assert!(
+            reason.starts_with("W-9 Form expires on") && reason.ends_with("(in 10 days)"),
+            "{reason}"
+        );
+
+        let electrical: Value = get(
+            &server,
+            &ann,
+            "/api/reports/non-compliant?serviceType=electrical",
+        )
+        .await
+        .json();
+        assert_eq!(electrical.as_array().unwrap().len(), 1);
+        let missing: Value = get(&server, &ann, "/api/reports/non-compliant?status=missing")
+            .await
+            .json();
+        assert_eq!(missing.as_array().unwrap().len(), 1);
+        assert_envelope(
+            &get(&server, &ann, "/api/reports/non-compliant?status=current").await,
+            422,
+            "validation_failed",
+        );
+        let csv = get(&server, &ann, "/api/reports/non-compliant?format=csv")
+            .await
+            .text();
+        assert!(csv.starts_with("Vendor,Company Key,Service Type,Status,Reasons"));
+        assert!(!csv.contains("Their Vendor"));
+
+        let weeks: Value = get(&server, &ann, "/api/reports/expirations").await.json();
+        let weeks = weeks["weeks"].as_array().unwrap();
+        assert_eq!(weeks.len(), 12);
+        assert_eq!(weeks[1]["count"], 1, "10 days ahead is in the second week");
+        assert_eq!(weeks[1]["vendors"][0]["name"], "Fresh Electric");
+        assert_eq!(
+            weeks
+                .iter()
+                .map(|w| w["count"].as_u64().unwrap())
+                .sum::<u64>(),
+            1
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn responsiveness_shows_when_a_vendor_answered_a_renewal_request() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Ask", Some("Ask Co")).await;
+        make_professional(&ctx, &ann).await;
+        let quick = create_vendor(&server, &ann, "Quick Vendor").await;
+        let slow = create_vendor(&server, &ann, "Slow Vendor").await;
+        let ids = json!({"ids": [quick["id"], slow["id"]]});
+        let (h, v) = bearer(&ann.token);
+        let res = server
+            .post("/api/vendors/renewal-requests")
+            .add_header(h, v)
+            .json(&ids)
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let form = MultipartForm::new()
+            .add_text("companyKey", quick["id"].as_str().unwrap())
+            .add_text("documentType", "w9")
+            .add_part(
+                "file",
+                Part::bytes(crate::fixtures::pdf())
+                    .file_name("w9.pdf")
+                    .mime_type("application/pdf"),
+            );
+        assert_eq!(
+            server
+                .post("/api/vendor-upload-document")
+                .multipart(form)
+                .await
+                .status_code(),
+            201
+        );
+
+        let rows: Value = get(&server, &ann, "/api/reports/responsiveness")
+            .await
+            .json();
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 2);
+        let answer = |name: &str| {
+            rows.iter()
+                .find(|r| r["vendorName"] == name)
+                .unwrap()
+                .clone()
+        };
+        assert!(answer("Quick Vendor")["uploadedAt"].is_string());
+        assert_eq!(answer("Quick Vendor")["daysToUpload"], 0);
+        assert_eq!(answer("Slow Vendor")["uploadedAt"], Value::Null);
+        let csv = get(&server, &ann, "/api/reports/responsiveness?format=csv")
+            .await
+            .text();
+        assert_eq!(csv.lines().count(), 3);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_user_turns_the_weekly_summary_off_and_on() {
+    with_app(|server, _ctx| async move {
+        let ann = register(&server, "Ann Prefs", Some("Prefs Co")).await;
+        let (h, v) = bearer(&ann.token);
+        let me: Value = get(&server, &ann, "/api/auth/me").await.json();
+        assert_eq!(me["weeklySummary"], true, "on by default");
+        let res = server
+            .put("/api/account/preferences")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"weeklySummary": false}))
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        assert_eq!(res.json::<Value>()["weeklySummary"], false);
+        let me: Value = get(&server, &ann, "/api/auth/me").await.json();
+        assert_eq!(me["weeklySummary"], false);
+        assert_envelope(
+            &server
+                .put("/api/account/preferences")
+                .json(&json!({"weeklySummary": true}))
+                .await,
+            401,
+            "unauthorized",
+        );
+        let bad = server
+            .put("/api/account/preferences")
+            .add_header(h, v)
+            .json(&json!({"weeklySummary": "yes"}))
+            .await;
+        assert_envelope(&bad, 400, "invalid_body");
+        let me: Value = get(&server, &ann, "/api/auth/me").await.json();
+        assert_eq!(me["weeklySummary"], false, "a bad request changed nothing");
+    })
+    .await;
+}
