@@ -27,7 +27,7 @@ use crate::{
     security_headers,
     settings::Settings,
     tasks,
-    workers::reminders::ReminderWorker,
+    workers::{reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker},
 };
 
 pub struct App;
@@ -86,6 +86,7 @@ impl Hooks for App {
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
         queue.register(ReminderWorker::build(ctx)).await?;
+        queue.register(WeeklySummaryWorker::build(ctx)).await?;
         Ok(())
     }
 
@@ -95,6 +96,7 @@ impl Hooks for App {
         tasks.register(tasks::reminders_sweep::RemindersSweep);
         tasks.register(tasks::storage_orphans::StorageOrphans);
         tasks.register(tasks::report_snapshots::ReportSnapshots);
+        tasks.register(tasks::weekly_summary::WeeklySummary);
         // tasks-inject (do not remove)
     }
 

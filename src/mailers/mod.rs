@@ -8,6 +8,7 @@ pub mod auth;
 pub mod billing;
 pub mod portal;
 pub mod reminders;
+pub mod reports;
 pub mod vendors;
 
 use std::path::PathBuf;

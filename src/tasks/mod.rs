@@ -3,3 +3,4 @@ pub mod reminders_sweep;
 pub mod report_snapshots;
 pub mod set_plan;
 pub mod storage_orphans;
+pub mod weekly_summary;

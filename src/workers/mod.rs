@@ -1,1 +1,2 @@
 pub mod reminders;
+pub mod weekly_summary;

@@ -364,3 +364,67 @@ async fn a_user_turns_the_weekly_summary_off_and_on() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_weekly_summary_goes_once_a_week_to_each_user_who_wants_it() {
+    use loco_rs::bgworker::BackgroundWorker;
+    use vendorwatch::workers::weekly_summary::{WeeklySummaryArgs, WeeklySummaryWorker};
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Weekly", Some("Weekly Co")).await;
+        let bob = register(&server, "Bob Free", Some("Free Weekly Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        let vendor = create_vendor(&server, &ann, "Soon Expiring").await;
+        let mut spec = UploadSpec::pdf("w9");
+        spec.expiration_date = Some(in_days(3));
+        assert_eq!(
+            upload(&server, &ann, vendor["id"].as_str().unwrap(), &spec)
+                .await
+                .status_code(),
+            201
+        );
+        let quiet = users::ActiveModel {
+            email: ActiveValue::Set("quiet@example.com".into()),
+            password: ActiveValue::Set("unused".into()),
+            name: ActiveValue::Set("Quiet Member".into()),
+            role: ActiveValue::Set("user".into()),
+            organization_id: ActiveValue::Set(org.id),
+            weekly_summary: ActiveValue::Set(false),
+            ..Default::default()
+        };
+        quiet.insert(&ctx.db).await.unwrap();
+        let bob_org = org_of(&ctx, &bob).await;
+
+        let worker = WeeklySummaryWorker::build(&ctx);
+        for _ in 0..2 {
+            worker
+                .perform(WeeklySummaryArgs {
+                    organization_id: org.id,
+                })
+                .await
+                .unwrap();
+            worker
+                .perform(WeeklySummaryArgs {
+                    organization_id: bob_org.id,
+                })
+                .await
+                .unwrap();
+        }
+        let messages = ctx.mailer.as_ref().unwrap().deliveries().messages;
+        assert_eq!(
+            messages.len(),
+            1,
+            "one email, to the one Professional user who wants it: {messages:#?}"
+        );
+        assert!(messages[0].contains(&format!("To: {}", ann.email)));
+        let parts = crate::support::email_parts(&messages[0]);
+        assert!(
+            parts.contains("Weekly compliance summary for Weekly Co"),
+            "{parts}"
+        );
+        assert!(
+            parts.contains("Soon Expiring: W9 Form"),
+            "the week's expirations are listed: {parts}"
+        );
+    })
+    .await;
+}

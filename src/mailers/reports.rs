@@ -1,0 +1,56 @@
+#![allow(non_upper_case_globals)]
+
+use loco_rs::prelude::*;
+use serde_json::json;
+
+use crate::{
+    models::{organizations, users, vendors::VendorCounts},
+    settings::Settings,
+};
+
+static weekly_summary: Dir<'_> = include_dir!("src/mailers/reports/weekly_summary");
+
+/// A document expiring in the coming week, as the summary lists it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ExpiringItem {
+    pub vendor: String,
+    pub label: String,
+    pub date: String,
+}
+
+pub struct ReportMailer;
+
+impl ReportMailer {
+    /// The weekly summary to one user of the organization.
+    ///
+    /// # Errors
+    /// When the message cannot be rendered or handed on.
+    pub async fn weekly_summary(
+        ctx: &AppContext,
+        org: &organizations::Model,
+        user: &users::Model,
+        week_of: &str,
+        counts: &VendorCounts,
+        expiring: &[ExpiringItem],
+    ) -> Result<()> {
+        let settings = Settings::from_context(ctx)?;
+        super::deliver(
+            ctx,
+            &weekly_summary,
+            &user.email,
+            json!({
+                "name": user.name,
+                "organization": org.name,
+                "weekOf": week_of,
+                "total": counts.total,
+                "current": counts.current,
+                "expiringSoon": counts.expiring_soon,
+                "expired": counts.expired,
+                "missing": counts.missing,
+                "expiring": expiring,
+                "reportsUrl": format!("{}/reports", settings.app_url.trim_end_matches('/')),
+            }),
+        )
+        .await
+    }
+}

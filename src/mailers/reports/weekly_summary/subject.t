@@ -1,0 +1,1 @@
+Weekly compliance summary for {{ organization }}

@@ -1,0 +1,20 @@
+Hi {{ name }},
+
+Here is where {{ organization }} stands this week ({{ weekOf }}):
+
+  Current: {{ current }} of {{ total }} vendors
+  Expiring soon: {{ expiringSoon }}
+  Expired: {{ expired }}
+  Missing documents: {{ missing }}
+{% if expiring %}
+Expiring in the next 7 days:
+{% for item in expiring %}
+  - {{ item.vendor }}: {{ item.label }}, {{ item.date }}{% endfor %}
+{% else %}
+Nothing expires in the next 7 days.
+{% endif %}
+See the reports: {{ reportsUrl }}
+
+You get this email every Monday. To stop it, turn off "Email me a weekly summary" on the Reports page.
+
+— Vendorwatch

@@ -1,0 +1,88 @@
+//! Sends one organization's weekly summary (docs/product.md, "Reports"): once per week, however
+//! often the job runs, to each user who has not turned it off. Professional organizations only.
+
+use chrono::{Datelike, Duration, NaiveDate};
+use loco_rs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    mailers::reports::{ExpiringItem, ReportMailer},
+    models::{documents::today, organizations, reports, users, vendors, weekly_summaries},
+};
+
+pub struct WeeklySummaryWorker {
+    pub ctx: AppContext,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WeeklySummaryArgs {
+    pub organization_id: i64,
+}
+
+/// The Monday of `day`'s week.
+#[must_use]
+pub fn week_start(day: NaiveDate) -> NaiveDate {
+    day - Duration::days(i64::from(day.weekday().num_days_from_monday()))
+}
+
+#[async_trait]
+impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
+    fn build(ctx: &AppContext) -> Self {
+        Self { ctx: ctx.clone() }
+    }
+
+    /// # Errors
+    /// Database errors, or an email that could not be handed on (the week's row is then taken
+    /// back, so the next run sends it).
+    async fn perform(&self, args: WeeklySummaryArgs) -> Result<()> {
+        let db = &self.ctx.db;
+        let org = organizations::Model::find_by_id(db, args.organization_id).await?;
+        if org.plan != organizations::PLAN_PROFESSIONAL {
+            return Ok(());
+        }
+        let day = today();
+        let week = week_start(day);
+        if !weekly_summaries::claim(db, org.id, week).await? {
+            return Ok(());
+        }
+        let sent = self.send(&org, day).await;
+        if sent.is_err() {
+            weekly_summaries::release(db, org.id, week).await?;
+        }
+        sent
+    }
+}
+
+impl WeeklySummaryWorker {
+    async fn send(&self, org: &organizations::Model, day: NaiveDate) -> Result<()> {
+        let db = &self.ctx.db;
+        let counts = vendors::Model::counts_by_status(db, org.id).await?;
+        let weeks = reports::expirations(db, org.id, day).await?;
+        let expiring: Vec<ExpiringItem> = weeks
+            .first()
+            .map(|w| {
+                w.vendors
+                    .iter()
+                    .flat_map(|v| {
+                        v.documents.iter().map(|d| ExpiringItem {
+                            vendor: v.name.clone(),
+                            label: d.label.clone(),
+                            date: d.expiration_date.format("%b %-d, %Y").to_string(),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let readers = users::Entity::find()
+            .filter(users::users::Column::OrganizationId.eq(org.id))
+            .filter(users::users::Column::WeeklySummary.eq(true))
+            .all(db)
+            .await?;
+        let week_of = week_start(day).format("%b %-d, %Y").to_string();
+        for user in &readers {
+            ReportMailer::weekly_summary(&self.ctx, org, user, &week_of, &counts, &expiring)
+                .await?;
+        }
+        Ok(())
+    }
+}
