@@ -13,6 +13,9 @@
 //! cargo run --release --example zip_bench -- --files 50 --size-mb 4
 //! ```
 
+// Sizes are shown in MB with one decimal: a float of a byte count is exact enough.
+#![allow(clippy::cast_precision_loss)]
+
 use std::{io::Write, net::SocketAddr, path::Path, time::Instant};
 
 use axum::{
@@ -31,7 +34,7 @@ use vendorwatch::{
     models::{
         compliance::DocumentType,
         documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
-        organizations::{self, PLAN_PROFESSIONAL},
+        organizations::PLAN_PROFESSIONAL,
         users,
         vendors::{self, PlanLimit, VendorFields},
     },
@@ -70,73 +73,7 @@ async fn main() {
         .unwrap();
     let ctx = &boot.app_context;
 
-    let params = users::RegisterParams {
-        name: "Bench Owner".into(),
-        email: "bench@example.com".into(),
-        password: "bench-password".into(),
-        company: Some("Bench Co".into()),
-    };
-    let (user, org) = users::Model::register(&ctx.db, &params).await.unwrap();
-    let org = org
-        .into_active_model()
-        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
-        .await
-        .unwrap();
-    let limit = PlanLimit {
-        vendors: 100,
-        message: String::new(),
-    };
-    let form = VendorFields {
-        name: "Bench Vendor".into(),
-        email: "vendor@example.com".into(),
-        service_type: "plumbing".into(),
-        ..Default::default()
-    }
-    .validate()
-    .unwrap();
-    let vendor = vendors::Model::create(&ctx.db, org.id, &limit, &form)
-        .await
-        .unwrap();
-    let rules = UploadContext {
-        org: &org,
-        documents_per_vendor: None,
-        reminder_offsets: &[],
-        source: SOURCE_USER,
-    };
-    let info = DocumentInfo {
-        document_type: DocumentType::Other,
-        coi_type: None,
-        expiration_date: None,
-        notes: None,
-    };
-    let size = usize::try_from(size_mb).unwrap() * 1024 * 1024;
-    let mut ids = Vec::new();
-    for i in 0..files {
-        let mut content = b"%PDF-1.4\n".to_vec();
-        content.resize(size - 6, b'x' ^ u8::try_from(i % 7).unwrap());
-        content.extend_from_slice(b"%%EOF\n");
-        let key = format!("documents/bench/{i}.pdf");
-        ctx.storage
-            .upload(Path::new(&key), &Bytes::from(content))
-            .await
-            .unwrap();
-        let stored = StoredFile {
-            file_name: format!("certificate-{i}.pdf"),
-            storage_key: key,
-            content_type: "application/pdf".into(),
-            size: size as u64,
-        };
-        let doc = documents::Model::create(&ctx.db, &rules, &vendor, &info, &stored)
-            .await
-            .unwrap();
-        ids.push(doc.pid.to_string());
-    }
-    let jwt = ctx.config.get_jwt_config().unwrap();
-    let token = user.generate_jwt(&jwt.secret, jwt.expiration).unwrap();
-    let _ = organizations::Model::find_by_id(&ctx.db, org.id)
-        .await
-        .unwrap();
-
+    let (token, ids) = seed(ctx, files, size_mb).await;
     let router = boot.router.clone().unwrap();
     let request = || {
         let mut req = Request::builder()
@@ -203,4 +140,73 @@ async fn main() {
         peak_whole.saturating_sub(rss_whole) as f64 / 1024.0,
         peak_whole.saturating_sub(rss_whole) as f64 / peak.saturating_sub(rss_before).max(1) as f64
     );
+}
+
+/// One Professional organization with `files` documents of `size_mb` MB; its owner's token and
+/// the documents' ids.
+async fn seed(ctx: &loco_rs::app::AppContext, files: u64, size_mb: u64) -> (String, Vec<String>) {
+    let params = users::RegisterParams {
+        name: "Bench Owner".into(),
+        email: "bench@example.com".into(),
+        password: "bench-password".into(),
+        company: Some("Bench Co".into()),
+    };
+    let (user, org) = users::Model::register(&ctx.db, &params).await.unwrap();
+    let org = org
+        .into_active_model()
+        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
+        .await
+        .unwrap();
+    let limit = PlanLimit {
+        vendors: 100,
+        message: String::new(),
+    };
+    let form = VendorFields {
+        name: "Bench Vendor".into(),
+        email: "vendor@example.com".into(),
+        service_type: "plumbing".into(),
+        ..Default::default()
+    }
+    .validate()
+    .unwrap();
+    let vendor = vendors::Model::create(&ctx.db, org.id, &limit, &form)
+        .await
+        .unwrap();
+    let rules = UploadContext {
+        org: &org,
+        documents_per_vendor: None,
+        reminder_offsets: &[],
+        source: SOURCE_USER,
+    };
+    let info = DocumentInfo {
+        document_type: DocumentType::Other,
+        coi_type: None,
+        expiration_date: None,
+        notes: None,
+    };
+    let size = usize::try_from(size_mb).unwrap() * 1024 * 1024;
+    let mut ids = Vec::new();
+    for i in 0..files {
+        let mut content = b"%PDF-1.4\n".to_vec();
+        content.resize(size - 6, b'x' ^ u8::try_from(i % 7).unwrap());
+        content.extend_from_slice(b"%%EOF\n");
+        let key = format!("documents/bench/{i}.pdf");
+        ctx.storage
+            .upload(Path::new(&key), &Bytes::from(content))
+            .await
+            .unwrap();
+        let stored = StoredFile {
+            file_name: format!("certificate-{i}.pdf"),
+            storage_key: key,
+            content_type: "application/pdf".into(),
+            size: size as u64,
+        };
+        let doc = documents::Model::create(&ctx.db, &rules, &vendor, &info, &stored)
+            .await
+            .unwrap();
+        ids.push(doc.pid.to_string());
+    }
+    let jwt = ctx.config.get_jwt_config().unwrap();
+    let token = user.generate_jwt(&jwt.secret, jwt.expiration).unwrap();
+    (token, ids)
 }

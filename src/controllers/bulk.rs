@@ -53,7 +53,15 @@ pub struct RenewalRequests {
     pub skipped: Vec<Skipped>,
 }
 
-fn selection(ctx: &AppContext, ids: &[String]) -> Result<Selection> {
+/// The ids of a Professional bulk call, checked: the plan first, then the list.
+fn professional_selection(
+    current: &CurrentUser,
+    ctx: &AppContext,
+    ids: &[String],
+) -> Result<Selection> {
+    current
+        .org
+        .require_professional("Bulk document operations")?;
     let settings = Settings::from_context(ctx)?;
     Ok(Selection::parse(ids, settings.bulk.max_ids)?)
 }
@@ -78,10 +86,7 @@ async fn archive(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
-    current
-        .org
-        .require_professional("Bulk document operations")?;
-    let chosen = selection(&ctx, &params.ids)?;
+    let chosen = professional_selection(&current, &ctx, &params.ids)?;
     let selected = bulk::documents_of(&ctx.db, current.org.id, &chosen).await?;
     let entries = archive_entries(&selected);
     let (writer, reader) = tokio::io::duplex(64 * 1024);
@@ -169,10 +174,7 @@ async fn delete_documents(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
-    current
-        .org
-        .require_professional("Bulk document operations")?;
-    let chosen = selection(&ctx, &params.ids)?;
+    let chosen = professional_selection(&current, &ctx, &params.ids)?;
     let settings = Settings::from_context(&ctx)?;
     let keys = bulk::delete_documents(
         &ctx.db,
@@ -195,10 +197,7 @@ async fn delete_vendors(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
-    current
-        .org
-        .require_professional("Bulk document operations")?;
-    let chosen = selection(&ctx, &params.ids)?;
+    let chosen = professional_selection(&current, &ctx, &params.ids)?;
     let keys = bulk::delete_vendors(&ctx.db, current.org.id, &chosen).await?;
     documents::remove_all_stored(&ctx, keys).await;
     super::ok_json(Deleted {
@@ -215,10 +214,7 @@ async fn renewal_requests(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
-    current
-        .org
-        .require_professional("Bulk document operations")?;
-    let chosen = selection(&ctx, &params.ids)?;
+    let chosen = professional_selection(&current, &ctx, &params.ids)?;
     let today = documents::today();
     let (asks, already) =
         bulk::record_renewal_requests(&ctx.db, current.org.id, &chosen, today).await?;
