@@ -72,12 +72,12 @@ async fn compliance(
     Query(q): Query<TrendQuery>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    current.org.require_professional(FEATURE)?;
     let days = q.days.unwrap_or(30);
     if ![30, 90, 365].contains(&days) {
         return Err(field_error("days", "Use 30, 90 or 365").into());
     }
     let csv = wants_csv(&f)?;
+    current.org.require_professional(FEATURE)?;
     let day = today();
     reports::take_snapshot(&ctx.db, current.org.id, day).await?;
     let trend = reports::compliance_trend(&ctx.db, &current.org, days, day).await?;
@@ -122,8 +122,8 @@ async fn expirations(
     State(ctx): State<AppContext>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    current.org.require_professional(FEATURE)?;
     let csv = wants_csv(&f)?;
+    current.org.require_professional(FEATURE)?;
     let weeks = reports::expirations(&ctx.db, current.org.id, today()).await?;
     if !csv {
         return super::ok_json(serde_json::json!({ "weeks": weeks }));
@@ -173,12 +173,12 @@ async fn non_compliant(
     Query(q): Query<NonCompliantQuery>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    current.org.require_professional(FEATURE)?;
     let csv = wants_csv(&f)?;
     let status = super::status_filter(q.status.as_deref())?;
     if status == Some(Status::Current) {
         return Err(field_error("status", "Use missing, expiring_soon or expired").into());
     }
+    current.org.require_professional(FEATURE)?;
     let service = super::filter_value(q.service_type.as_deref());
     let rows = reports::non_compliant(&ctx.db, current.org.id, status, service, today()).await?;
     if !csv {
@@ -208,8 +208,8 @@ async fn responsiveness(
     State(ctx): State<AppContext>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    current.org.require_professional(FEATURE)?;
     let csv = wants_csv(&f)?;
+    current.org.require_professional(FEATURE)?;
     let rows = reports::responsiveness(&ctx.db, current.org.id).await?;
     if !csv {
         return super::ok_json(rows);

@@ -58,6 +58,8 @@ async fn reports_are_refused_on_free_and_without_a_token() {
                 .unwrap()
                 .contains("Professional plan"));
             assert_envelope(&server.get(path).await, 401, "unauthorized");
+            let bad = get(&server, &ann, &format!("{path}?format=xml")).await;
+            assert_envelope(&bad, 422, "validation_failed");
         }
         assert_eq!(
             report_snapshots::Entity::find()
