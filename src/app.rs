@@ -19,9 +19,9 @@ use migration::Migrator;
 use crate::{
     controllers, errors,
     models::_entities::{
-        activities, documents, organizations, pending_expiries, reminder_claims,
-        reminder_deliveries, reminders, renewal_requests, report_snapshots, stripe_events, users,
-        vendors, weekly_summaries,
+        activities, blog_posts, blog_slug_redirects, documents, organizations, pending_expiries,
+        reminder_claims, reminder_deliveries, reminders, renewal_requests, report_snapshots,
+        stripe_events, users, vendors, weekly_summaries,
     },
     rate_limit::RateLimiters,
     security_headers,
@@ -68,6 +68,7 @@ impl Hooks for App {
             .add_route(controllers::auth::routes())
             .add_route(controllers::account::routes())
             .add_route(controllers::billing::routes())
+            .add_route(controllers::blog::routes())
             .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
@@ -102,6 +103,8 @@ impl Hooks for App {
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, stripe_events::Entity).await?;
+        truncate_table(&ctx.db, blog_slug_redirects::Entity).await?;
+        truncate_table(&ctx.db, blog_posts::Entity).await?;
         truncate_table(&ctx.db, report_snapshots::Entity).await?;
         truncate_table(&ctx.db, renewal_requests::Entity).await?;
         truncate_table(&ctx.db, weekly_summaries::Entity).await?;

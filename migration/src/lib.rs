@@ -14,6 +14,7 @@ mod m20260201_000002_sweep_indexes;
 mod m20260301_000001_reminder_claims;
 mod m20261123_000001_billing;
 mod m20261123_000002_professional;
+mod m20261123_000003_blog;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20260301_000001_reminder_claims::Migration),
             Box::new(m20261123_000001_billing::Migration),
             Box::new(m20261123_000002_professional::Migration),
+            Box::new(m20261123_000003_blog::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -2,6 +2,7 @@ pub mod account;
 pub mod activity;
 pub mod auth;
 pub mod billing;
+pub mod blog;
 pub mod bulk;
 pub mod current;
 pub mod documents;

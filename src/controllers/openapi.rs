@@ -15,7 +15,7 @@ use utoipa::{
 use crate::models::file_type::FileKind;
 
 use super::{
-    account, activity, auth, billing, bulk, documents, portal, reminders, reports, vendors,
+    account, activity, auth, billing, blog, bulk, documents, portal, reminders, reports, vendors,
 };
 
 struct BearerAuth;
@@ -118,6 +118,8 @@ impl Modify for CommonResponses {
         bulk::archive, bulk::delete_documents, bulk::delete_vendors, bulk::renewal_requests,
         bulk::export_vendors, bulk::export_documents, bulk::import_vendors,
         reports::compliance, reports::expirations, reports::non_compliant, reports::responsiveness,
+        blog::admin_list, blog::admin_show, blog::admin_stats, blog::admin_create, blog::admin_update,
+        blog::admin_delete, blog::admin_preview, blog::public_list, blog::public_show,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
         documents::download, documents::view,

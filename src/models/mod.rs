@@ -1,6 +1,8 @@
 pub mod _entities;
 pub mod activities;
 pub mod billing;
+pub mod blog_posts;
+pub mod blog_slug_redirects;
 pub mod bulk;
 pub mod compliance;
 pub mod csv_io;

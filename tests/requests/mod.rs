@@ -1,6 +1,7 @@
 mod auth;
 mod auth_limits;
 mod billing;
+mod blog;
 mod bulk;
 mod documents;
 mod emails;

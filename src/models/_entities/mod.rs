@@ -3,6 +3,8 @@
 pub mod prelude;
 
 pub mod activities;
+pub mod blog_posts;
+pub mod blog_slug_redirects;
 pub mod documents;
 pub mod organizations;
 pub mod pending_expiries;
