@@ -1,4 +1,5 @@
 import { NewspaperIcon } from '@heroicons/react/24/outline';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,13 +18,14 @@ function readPage(params: URLSearchParams): number {
 
 export function BlogListRoute() {
   const [params, setParams] = useSearchParams();
+  const top = useRef<HTMLDivElement>(null);
   const page = readPage(params);
   const posts = useBlogPosts(page - 1);
   useDocumentTitle('Blog');
   const pageCount = Math.max(1, Math.ceil((posts.data?.total ?? 0) / BLOG_PAGE_SIZE));
   const goTo = (next: number) => {
     setParams(next > 1 ? { page: String(next) } : {});
-    window.scrollTo?.({ top: 0 });
+    top.current?.scrollIntoView?.({ block: 'start' });
   };
 
   let body;
@@ -53,7 +55,7 @@ export function BlogListRoute() {
 
   return (
     <BlogLayout>
-      <div className="mb-8">
+      <div ref={top} className="mb-8 scroll-mt-20">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Blog</h1>
         <p className="mt-2 text-slate-600">Vendor compliance, insurance certificates and document tracking, explained.</p>
       </div>

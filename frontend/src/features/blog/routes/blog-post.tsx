@@ -1,11 +1,12 @@
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ArticleHtml } from '@/components/ui/article-html';
 import { ButtonLink } from '@/components/ui/button';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
-import { useBlogPost } from '../api/get-blog-post';
+import { getBlogPostQueryOptions, useBlogPost } from '../api/get-blog-post';
 import { BlogCallToAction } from '../components/blog-cta';
 import { BlogLayout } from '../components/blog-layout';
 import { PostMeta, PostTags } from '../components/post-meta';
@@ -16,16 +17,19 @@ export function BlogPostRoute() {
   const { slug = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const post = useBlogPost(slug);
   const current = post.data?.slug;
+  const data = post.data;
   useDocumentTitle(post.data ? (post.data.metaTitle ?? post.data.title) : undefined);
 
-  // An old slug answers the post: move the address to its current slug.
+  // An old slug answers the post: move the address to its current slug (the post shown stays put).
   useEffect(() => {
-    if (!current || current === slug) return;
+    if (!data || !current || current === slug) return;
+    client.setQueryData(getBlogPostQueryOptions(current).queryKey, data);
     const base = pathname.startsWith('/view-blog-post/') ? '/view-blog-post' : '/blog';
     void navigate(`${base}/${encodeURIComponent(current)}`, { replace: true });
-  }, [current, slug, pathname, navigate]);
+  }, [data, current, slug, pathname, navigate, client]);
 
   const back = (
     <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
