@@ -19,3 +19,11 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
 /** The most ids one bulk call takes (the server answers 422 above it). */
 export const BULK_ID_LIMIT = 500;
+/** Posts per page of the admin area's post list and of the public blog list. */
+export const ADMIN_POST_PAGE_SIZE = 5;
+export const BLOG_PAGE_SIZE = 6;
+/** The editor's counters (what search engines show). */
+export const META_TITLE_MAX = 60;
+export const META_DESCRIPTION_MAX = 160;
+/** An empty excerpt becomes the content's first characters plus an ellipsis. */
+export const EXCERPT_FALLBACK_LENGTH = 200;

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { RECENT_ACTIVITY_LIMIT } from '@/config';
 import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment-status';
 import { getActivityLogsQueryOptions } from '@/features/activity/api/get-activity-logs';
+import { getAdminBlogPostsQueryOptions } from '@/features/admin/api/get-admin-blog-posts';
+import { getBlogStatsQueryOptions } from '@/features/admin/api/get-blog-stats';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
 import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
@@ -52,6 +54,12 @@ export const loaders = {
     void client.prefetchQuery(getExpirationsReportQueryOptions());
     void client.prefetchQuery(getNonCompliantReportQueryOptions());
     void client.prefetchQuery(getResponsivenessReportQueryOptions());
+  }),
+  /** Admin reads only for admins: anyone else is shown the no-access message and nothing is asked. */
+  admin: whenSignedIn(() => {
+    if (sessionStore.get().user?.role !== 'admin') return;
+    void client.prefetchQuery(getBlogStatsQueryOptions());
+    void client.prefetchQuery(getAdminBlogPostsQueryOptions(0));
   }),
   billing: whenSignedIn(() => {
     void client.prefetchQuery(getPaymentStatusQueryOptions());

@@ -1,4 +1,5 @@
 import { ApiError, MISSING_TOKEN, networkError, toApiError } from './api-error';
+import type { Page } from '@/types/api';
 import { getStoredToken } from './storage';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -70,6 +71,14 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   }
 }
 
+/** A list read whose total is in the X-Total-Count header (the items' count without one). */
+async function page<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const response = await send('GET', path, undefined, options);
+  const items = (await response.json()) as T[];
+  const header = Number(response.headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(header) && response.headers.has('X-Total-Count') ? header : items.length };
+}
+
 export type FileResponse = {
   blob: Blob;
   fileName: string;
@@ -124,5 +133,6 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  page,
   file,
 };

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   noBillingAccount: 'no_billing_account',
   /** A Professional-only call (bulk operations, reports) made by a Free organization. */
   planRequired: 'plan_required',
+  /** A signed-in user without the admin role calling an admin route. */
+  forbidden: 'forbidden',
 } as const;
 export const MISSING_TOKEN = 'missing_token';
 

@@ -309,3 +309,69 @@ export type ResponsivenessRow = {
 
 /** Body of PUT /api/account/preferences; the answer is the updated user. */
 export type PreferencesInput = { weeklySummary: boolean };
+
+export type BlogPostStatus = 'draft' | 'published';
+
+/** A blog post as the admin calls return it (GET/POST/PUT /api/admin/blog-posts). */
+export type BlogPost = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Markdown. */
+  content: string;
+  author: string;
+  tags: string[];
+  status: BlogPostStatus;
+  published: boolean;
+  /** Minutes. */
+  readTime: number;
+  views: number;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+};
+
+/** 200 of GET /api/admin/blog-stats. */
+export type BlogStats = { posts: number; published: number; drafts: number; views: number };
+
+/** Body of POST /api/admin/blog-posts and of the editor's PUT /api/admin/blog-posts/{id}. */
+export type BlogPostInput = {
+  title: string;
+  content: string;
+  excerpt?: string;
+  tags?: string[];
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  published?: boolean;
+  slug?: string;
+};
+
+/** One published post in GET /api/blog-posts (no content). */
+export type PublicBlogPostSummary = Pick<
+  BlogPost,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'author'
+  | 'tags'
+  | 'readTime'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'publishedAt'
+  | 'views'
+  | 'metaTitle'
+  | 'metaDescription'
+>;
+
+/** 200 of GET /api/blog-posts/{slug}: the Markdown and the server's sanitised HTML. */
+export type PublicBlogPost = PublicBlogPostSummary & { content: string; html: string };
+
+/** 200 of POST /api/admin/blog-posts/preview. */
+export type BlogPreview = { html: string };
+
+/** A page of a list whose total comes in the X-Total-Count header. */
+export type Page<T> = { items: T[]; total: number };

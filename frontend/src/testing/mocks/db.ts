@@ -1,5 +1,6 @@
 import type {
   ActivityEntry,
+  BlogPost,
   ComplianceReport,
   ExpirationsReport,
   NonCompliantVendor,
@@ -30,6 +31,9 @@ export const db = {
   /** Vendor ids sent a renewal request today (a second one the same day is skipped). */
   renewalRequests: [] as string[],
   reports: defaultReports(),
+  blogPosts: [] as BlogPost[],
+  /** Slugs a post had before a rename: the public read answers the post under its current slug. */
+  oldSlugs: new Map<string, string>(),
 };
 
 /** The plan and its limits; GET /api/payment-status adds the vendor count and the billing fields. */
@@ -76,6 +80,8 @@ export function resetDb() {
   db.billing = defaultBilling();
   db.renewalRequests = [];
   db.reports = defaultReports();
+  db.blogPosts = [];
+  db.oldSlugs = new Map();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

@@ -1,5 +1,6 @@
 import type {
   ActivityEntry,
+  BlogPost,
   ComplianceReport,
   CompliancePoint,
   ExpirationsReport,
@@ -224,4 +225,32 @@ export function buildResponsivenessRows(): ResponsivenessRow[] {
       daysToUpload: null,
     },
   ];
+}
+
+let blogSequence = 0;
+
+/** A blog post; `published` and `status` follow each other unless both are given. */
+export function buildBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
+  blogSequence += 1;
+  const published = overrides.published ?? overrides.status === 'published';
+  const slug = overrides.slug ?? `post-${blogSequence}`;
+  return {
+    id: `post-${blogSequence}`,
+    slug,
+    title: `Post ${blogSequence}`,
+    excerpt: 'A short summary of the post.',
+    content: '## Why it matters\n\nKeep your **certificates** current.',
+    author: 'Vendorwatch',
+    tags: ['compliance'],
+    status: published ? 'published' : 'draft',
+    published,
+    readTime: 4,
+    views: 0,
+    metaTitle: null,
+    metaDescription: null,
+    createdAt: '2025-01-10T12:00:00Z',
+    updatedAt: '2025-01-10T12:00:00Z',
+    publishedAt: published ? '2025-01-11T12:00:00Z' : null,
+    ...overrides,
+  };
 }

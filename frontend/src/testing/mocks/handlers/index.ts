@@ -1,5 +1,6 @@
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
+import { blogHandlers } from './blog';
 import { bulkHandlers } from './bulk';
 import { complianceHandlers } from './compliance';
 import { configHandlers } from './config';
@@ -10,6 +11,7 @@ import { reportHandlers } from './reports';
 export const handlers = [
   ...authHandlers,
   ...billingHandlers,
+  ...blogHandlers,
   ...bulkHandlers,
   ...complianceHandlers,
   ...configHandlers,

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
+import { BLOG_ROOT_KEY } from './keys';
+
+export function deleteBlogPost(id: string): Promise<void> {
+  return api.delete(`/api/admin/blog-posts/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteBlogPost() {
+  const client = useQueryClient();
+  return useMutation<void, ApiError, string>({
+    mutationFn: deleteBlogPost,
+    onSuccess: () => client.invalidateQueries({ queryKey: BLOG_ROOT_KEY }),
+  });
+}
