@@ -11,7 +11,9 @@ const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 
 async function loginAsAdmin(page: Page) {
   await loginViaUi(page, { email: adminEmail ?? '', password: adminPassword ?? '' });
-  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  // Signing in lands on the landing page (SPEC's flow), signed in.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
 }
 
 /** The public list, page by page, until the title shows or the pages run out. */
@@ -41,7 +43,7 @@ test('an admin writes, previews and publishes a post; a draft leaves the public 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please fill in both title and content fields.')).toBeVisible();
 
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page
     .getByLabel('Content')
     .fill('## Why it matters\n\nA lapsed COI leaves you **uninsured**.\n\n<script>window.hacked = 1</script>');
