@@ -19,15 +19,19 @@ use migration::Migrator;
 use crate::{
     controllers, errors,
     models::_entities::{
-        activities, blog_posts, blog_slug_redirects, documents, organizations, pending_expiries,
-        reminder_claims, reminder_deliveries, reminders, renewal_requests, report_snapshots,
-        stripe_events, users, vendors, weekly_summaries,
+        activities, blog_posts, blog_slug_redirects, documents, keyword_ingest_chunks,
+        keyword_ingests, keywords, organizations, pending_expiries, reminder_claims,
+        reminder_deliveries, reminders, renewal_requests, report_snapshots, stripe_events, users,
+        vendors, weekly_summaries,
     },
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
     tasks,
-    workers::{reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker},
+    workers::{
+        keyword_chunk::KeywordChunkWorker, reminders::ReminderWorker,
+        weekly_summary::WeeklySummaryWorker,
+    },
 };
 
 pub struct App;
@@ -69,6 +73,7 @@ impl Hooks for App {
             .add_route(controllers::account::routes())
             .add_route(controllers::billing::routes())
             .add_route(controllers::blog::routes())
+            .add_route(controllers::keywords::routes())
             .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
@@ -87,6 +92,7 @@ impl Hooks for App {
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
         queue.register(ReminderWorker::build(ctx)).await?;
+        queue.register(KeywordChunkWorker::build(ctx)).await?;
         queue.register(WeeklySummaryWorker::build(ctx)).await?;
         Ok(())
     }
@@ -98,11 +104,15 @@ impl Hooks for App {
         tasks.register(tasks::storage_orphans::StorageOrphans);
         tasks.register(tasks::report_snapshots::ReportSnapshots);
         tasks.register(tasks::weekly_summary::WeeklySummary);
+        tasks.register(tasks::keyword_ingests::KeywordIngests);
         // tasks-inject (do not remove)
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, stripe_events::Entity).await?;
+        truncate_table(&ctx.db, keyword_ingest_chunks::Entity).await?;
+        truncate_table(&ctx.db, keyword_ingests::Entity).await?;
+        truncate_table(&ctx.db, keywords::Entity).await?;
         truncate_table(&ctx.db, blog_slug_redirects::Entity).await?;
         truncate_table(&ctx.db, blog_posts::Entity).await?;
         truncate_table(&ctx.db, report_snapshots::Entity).await?;

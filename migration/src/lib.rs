@@ -15,6 +15,7 @@ mod m20260301_000001_reminder_claims;
 mod m20261123_000001_billing;
 mod m20261123_000002_professional;
 mod m20261123_000003_blog;
+mod m20261123_000004_keywords;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000001_billing::Migration),
             Box::new(m20261123_000002_professional::Migration),
             Box::new(m20261123_000003_blog::Migration),
+            Box::new(m20261123_000004_keywords::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -7,6 +7,7 @@ pub mod bulk;
 pub mod current;
 pub mod documents;
 pub mod json;
+pub mod keywords;
 pub mod openapi;
 pub mod portal;
 pub mod reminders;

@@ -1,3 +1,4 @@
+pub mod keyword_ingests;
 pub mod make_admin;
 pub mod reminders_sweep;
 pub mod report_snapshots;

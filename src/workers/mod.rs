@@ -1,2 +1,3 @@
+pub mod keyword_chunk;
 pub mod reminders;
 pub mod weekly_summary;

@@ -6,6 +6,7 @@ mod bulk;
 mod documents;
 mod emails;
 mod hardening;
+mod keywords;
 mod lists;
 mod outbox;
 mod paging;

@@ -1,0 +1,147 @@
+//! The content engine's keywords (admins only): uploads ingested by background jobs, the
+//! count, an upload's progress, and suggestions (docs/product.md, "Content engine").
+
+use axum::http::StatusCode;
+use loco_rs::prelude::*;
+use serde::Deserialize;
+
+use super::{blog::AdminUser, json::ApiJson};
+use crate::{
+    errors::{ApiResult, Envelope},
+    models::{
+        keyword_ingests,
+        keywords::{self, KeywordRow},
+    },
+    workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
+};
+
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct UploadParams {
+    /// At most 20,000 rows.
+    pub keyword_data: Vec<KeywordRow>,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadAccepted {
+    pub accepted: usize,
+    pub dropped: usize,
+    pub chunks: usize,
+    pub ingest_id: i64,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IngestProgress {
+    pub id: i64,
+    pub accepted: i32,
+    pub dropped: i32,
+    pub chunks: i32,
+    pub chunks_done: i32,
+    pub inserted: i32,
+    pub merged: i32,
+    pub done: bool,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct KeywordCount {
+    pub count: u64,
+}
+
+/// Checks every row, then queues the upload in chunks of 100 rows.
+#[utoipa::path(post, path = "/api/admin/keywords/upload", tag = "admin", security(("bearer" = [])), request_body = UploadParams,
+    responses((status = 202, body = UploadAccepted), (status = 400, body = Envelope), (status = 401, body = Envelope),
+        (status = 403, body = Envelope), (status = 422, body = Envelope)))]
+async fn upload(
+    _admin: AdminUser,
+    State(ctx): State<AppContext>,
+    ApiJson(params): ApiJson<UploadParams>,
+) -> ApiResult {
+    if params.keyword_data.len() > 20_000 {
+        return Err(
+            crate::errors::field_error("keywordData", "At most 20,000 rows at a time").into(),
+        );
+    }
+    let (rows, dropped) = keywords::check_upload(&params.keyword_data)?;
+    let (ingest, chunk_ids) = keywords::start_ingest(&ctx.db, &rows, dropped).await?;
+    for chunk_id in &chunk_ids {
+        KeywordChunkWorker::perform_later(
+            &ctx,
+            KeywordChunkArgs {
+                chunk_id: *chunk_id,
+            },
+        )
+        .await?;
+    }
+    let body = UploadAccepted {
+        accepted: rows.len(),
+        dropped,
+        chunks: chunk_ids.len(),
+        ingest_id: ingest.id,
+    };
+    Ok((StatusCode::ACCEPTED, axum::Json(body)).into_response())
+}
+
+/// How far an upload is.
+#[utoipa::path(get, path = "/api/admin/keyword-ingests/{id}", tag = "admin", security(("bearer" = [])), params(("id" = i64, Path)),
+    responses((status = 200, body = IngestProgress), (status = 401, body = Envelope), (status = 403, body = Envelope), (status = 404, body = Envelope)))]
+async fn progress(
+    _admin: AdminUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<i64>,
+) -> ApiResult {
+    let ingest = keyword_ingests::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(crate::errors::not_found)?;
+    super::ok_json(IngestProgress {
+        id: ingest.id,
+        accepted: ingest.accepted,
+        dropped: ingest.dropped,
+        chunks: ingest.chunks,
+        chunks_done: ingest.chunks_done,
+        inserted: ingest.inserted,
+        merged: ingest.merged,
+        done: ingest.chunks_done >= ingest.chunks,
+    })
+}
+
+/// How many keywords there are.
+#[utoipa::path(get, path = "/api/admin/keywords/count", tag = "admin", security(("bearer" = [])),
+    responses((status = 200, body = KeywordCount), (status = 401, body = Envelope), (status = 403, body = Envelope)))]
+async fn count(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
+    super::ok_json(KeywordCount {
+        count: keywords::count(&ctx.db).await?,
+    })
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct SuggestQuery {
+    /// 1 to 20; 4 by default.
+    pub count: Option<u64>,
+}
+
+/// Unused keywords, best first.
+#[utoipa::path(get, path = "/api/admin/suggest-keywords", tag = "admin", security(("bearer" = [])), params(SuggestQuery),
+    responses((status = 200, body = [String]), (status = 401, body = Envelope), (status = 403, body = Envelope), (status = 422, body = Envelope)))]
+async fn suggest(
+    _admin: AdminUser,
+    State(ctx): State<AppContext>,
+    Query(q): Query<SuggestQuery>,
+) -> ApiResult {
+    let n = q.count.unwrap_or(4);
+    if !(1..=20).contains(&n) {
+        return Err(crate::errors::field_error("count", "Ask for 1 to 20 keywords").into());
+    }
+    super::ok_json(keywords::suggest(&ctx.db, n).await?)
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add("/api/admin/keywords/upload", post(upload))
+        .add("/api/admin/keywords/count", get(count))
+        .add("/api/admin/keyword-ingests/{id}", get(progress))
+        .add("/api/admin/suggest-keywords", get(suggest))
+}

@@ -1,0 +1,370 @@
+//! The content engine's keywords (docs/product.md, "Content engine"): uploaded in chunks that
+//! background jobs ingest, one keyword whatever its case or surrounding space, suggested unused
+//! and best first.
+
+use chrono::{Duration, Utc};
+use loco_rs::prelude::*;
+use sea_orm::{
+    sea_query::{Expr, ExprTrait},
+    TransactionTrait,
+};
+use serde::{Deserialize, Serialize};
+
+pub use super::_entities::keywords::{self, ActiveModel, Column, Entity, Model};
+use super::{
+    _entities::keyword_ingests::Column as I,
+    keyword_ingest_chunks as chunks, keyword_ingests as ingests,
+    refusal::{FieldErrors, Refusal},
+};
+
+/// Rows per ingest job.
+pub const CHUNK_ROWS: usize = 100;
+pub const DEFAULT_CATEGORY: &str = "Vendor Management";
+pub const PRIORITIES: [&str; 3] = ["high", "medium", "low"];
+
+/// What the admin area suggests when no keyword is unused.
+pub const FALLBACK_SUGGESTIONS: [&str; 8] = [
+    "vendor compliance checklist",
+    "certificate of insurance tracking",
+    "w-9 form requirements",
+    "vendor onboarding process",
+    "sales tax exemption certificate",
+    "vendor risk management",
+    "coi expiration reminders",
+    "subcontractor insurance requirements",
+];
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {}
+
+/// One row of an upload, as the browser parsed it from the CSV.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct KeywordRow {
+    pub keyword: Option<String>,
+    /// A whole number (or one written as text).
+    #[schema(value_type = Option<Object>)]
+    pub search_volume: Option<serde_json::Value>,
+    /// 1 to 100.
+    #[schema(value_type = Option<Object>)]
+    pub difficulty: Option<serde_json::Value>,
+    /// `high`, `medium` (the default) or `low`.
+    pub priority: Option<String>,
+    /// `Vendor Management` by default.
+    pub category: Option<String>,
+}
+
+/// A row checked, as a chunk stores it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IngestRow {
+    pub keyword: String,
+    pub search_volume: Option<i64>,
+    pub difficulty: Option<i32>,
+    pub priority: String,
+    pub category: String,
+}
+
+fn number(value: Option<&serde_json::Value>) -> Result<Option<i64>, ()> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_i64().map(Some).ok_or(()),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(s)) => {
+            s.trim().replace(',', "").parse().map(Some).map_err(|_| ())
+        }
+        Some(_) => Err(()),
+    }
+}
+
+/// Checks every row: rows without a keyword are dropped (and counted); a bad search volume,
+/// difficulty or priority refuses the whole upload, naming the row and field.
+///
+/// # Errors
+/// `Invalid` on `keywordData[i].field`.
+pub fn check_upload(rows: &[KeywordRow]) -> Result<(Vec<IngestRow>, usize), Refusal> {
+    let mut errs = FieldErrors::new();
+    let mut ok = Vec::new();
+    let mut dropped = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let Some(keyword) = row
+            .keyword
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+        else {
+            dropped += 1;
+            continue;
+        };
+        let mut bad = |field: &str, message: &str| {
+            errs.entry(format!("keywordData[{i}].{field}"))
+                .or_default()
+                .push(message.to_string());
+        };
+        if keyword.chars().count() > 200 {
+            bad("keyword", "A keyword is at most 200 characters");
+        }
+        let search_volume = number(row.search_volume.as_ref()).unwrap_or_else(|()| {
+            bad("searchVolume", "Search volume must be a whole number");
+            None
+        });
+        if search_volume.is_some_and(|v| v < 0) {
+            bad("searchVolume", "Search volume must be a whole number");
+        }
+        let difficulty = number(row.difficulty.as_ref()).unwrap_or_else(|()| {
+            bad("difficulty", "Difficulty must be between 1 and 100");
+            None
+        });
+        if difficulty.is_some_and(|d| !(1..=100).contains(&d)) {
+            bad("difficulty", "Difficulty must be between 1 and 100");
+        }
+        let priority = row
+            .priority
+            .as_deref()
+            .map(|p| p.trim().to_lowercase())
+            .filter(|p| !p.is_empty())
+            .unwrap_or_else(|| "medium".to_string());
+        if !PRIORITIES.contains(&priority.as_str()) {
+            bad("priority", "Priority must be high, medium or low");
+        }
+        let category = row
+            .category
+            .as_deref()
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .unwrap_or(DEFAULT_CATEGORY)
+            .to_string();
+        ok.push(IngestRow {
+            keyword: keyword.to_string(),
+            search_volume,
+            difficulty: difficulty.and_then(|d| i32::try_from(d).ok()),
+            priority,
+            category,
+        });
+    }
+    if !errs.is_empty() {
+        return Err(Refusal::Invalid(errs));
+    }
+    Ok((ok, dropped))
+}
+
+fn key_of(keyword: &str) -> String {
+    keyword.trim().to_lowercase()
+}
+
+/// Records an upload and its chunks; returns it and the ids of the chunks to queue.
+///
+/// # Errors
+/// Database errors (nothing recorded).
+pub async fn start_ingest(
+    db: &DatabaseConnection,
+    rows: &[IngestRow],
+    dropped: usize,
+) -> Result<(ingests::Model, Vec<i64>)> {
+    let txn = db.begin().await?;
+    let now = Utc::now();
+    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
+    let ingest = ingests::ActiveModel {
+        accepted: ActiveValue::Set(count(rows.len())),
+        dropped: ActiveValue::Set(count(dropped)),
+        chunks: ActiveValue::Set(count(rows.len().div_ceil(CHUNK_ROWS))),
+        chunks_done: ActiveValue::Set(0),
+        inserted: ActiveValue::Set(0),
+        merged: ActiveValue::Set(0),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let mut ids = Vec::new();
+    for (position, chunk) in rows.chunks(CHUNK_ROWS).enumerate() {
+        let row = chunks::ActiveModel {
+            keyword_ingest_id: ActiveValue::Set(ingest.id),
+            position: ActiveValue::Set(count(position)),
+            rows: ActiveValue::Set(serde_json::to_string(chunk).unwrap_or_else(|_| "[]".into())),
+            done: ActiveValue::Set(false),
+            created_at: ActiveValue::Set(now.into()),
+            updated_at: ActiveValue::Set(now.into()),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        ids.push(row.id);
+    }
+    txn.commit().await?;
+    Ok((ingest, ids))
+}
+
+/// Ingests one chunk, once: the chunk is marked done by the statement that takes it, in the
+/// same transaction as its keywords and the upload's counts.
+///
+/// # Errors
+/// Database errors (the chunk stays to do).
+pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> {
+    let txn = db.begin().await?;
+    let taken = chunks::Entity::update_many()
+        .col_expr(
+            chunks::keyword_ingest_chunks::Column::Done,
+            Expr::value(true),
+        )
+        .filter(chunks::keyword_ingest_chunks::Column::Id.eq(chunk_id))
+        .filter(chunks::keyword_ingest_chunks::Column::Done.eq(false))
+        .exec(&txn)
+        .await?
+        .rows_affected;
+    if taken == 0 {
+        return Ok(());
+    }
+    let Some(chunk) = chunks::Entity::find_by_id(chunk_id).one(&txn).await? else {
+        return Ok(());
+    };
+    let rows: Vec<IngestRow> = serde_json::from_str(&chunk.rows).unwrap_or_default();
+    let (mut inserted, mut merged) = (0, 0);
+    let now = Utc::now();
+    for row in rows {
+        let key = key_of(&row.keyword);
+        let existing = Entity::find()
+            .filter(Column::KeywordKey.eq(&key))
+            .one(&txn)
+            .await?;
+        if let Some(existing) = existing {
+            let mut active = existing.into_active_model();
+            if row.search_volume.is_some() {
+                active.search_volume = ActiveValue::Set(row.search_volume);
+            }
+            if row.difficulty.is_some() {
+                active.difficulty = ActiveValue::Set(row.difficulty);
+            }
+            active.priority = ActiveValue::Set(row.priority);
+            active.category = ActiveValue::Set(row.category);
+            active.updated_at = ActiveValue::Set(now.into());
+            active.update(&txn).await?;
+            merged += 1;
+        } else {
+            ActiveModel {
+                keyword: ActiveValue::Set(row.keyword.clone()),
+                keyword_key: ActiveValue::Set(key),
+                search_volume: ActiveValue::Set(row.search_volume),
+                difficulty: ActiveValue::Set(row.difficulty),
+                priority: ActiveValue::Set(row.priority),
+                category: ActiveValue::Set(row.category),
+                blog_post_id: ActiveValue::Set(None),
+                created_at: ActiveValue::Set(now.into()),
+                updated_at: ActiveValue::Set(now.into()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+            inserted += 1;
+        }
+    }
+    ingests::Entity::update_many()
+        .col_expr(I::ChunksDone, Expr::col(I::ChunksDone).add(1))
+        .col_expr(I::Inserted, Expr::col(I::Inserted).add(inserted))
+        .col_expr(I::Merged, Expr::col(I::Merged).add(merged))
+        .filter(I::Id.eq(chunk.keyword_ingest_id))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Chunks still to do of uploads older than `minutes`: their job failed or was lost.
+///
+/// # Errors
+/// Database errors.
+pub async fn unfinished_chunks(db: &DatabaseConnection, minutes: i64) -> Result<Vec<i64>> {
+    use chunks::keyword_ingest_chunks::Column as K;
+    Ok(chunks::Entity::find()
+        .filter(K::Done.eq(false))
+        .filter(K::CreatedAt.lt(Utc::now() - Duration::minutes(minutes)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| c.id)
+        .collect())
+}
+
+/// # Errors
+/// Database errors.
+pub async fn count(db: &DatabaseConnection) -> Result<u64> {
+    Ok(Entity::find().count(db).await?)
+}
+
+/// Up to `count` keywords no post uses, best first: priority, then search volume, then low
+/// difficulty; the built-in set when there are none.
+///
+/// # Errors
+/// Database errors.
+pub async fn suggest(db: &DatabaseConnection, count: u64) -> Result<Vec<String>> {
+    let unused = Entity::find()
+        .filter(Column::BlogPostId.is_null())
+        .all(db)
+        .await?;
+    let rank = |p: &str| PRIORITIES.iter().position(|x| *x == p).unwrap_or(1);
+    let mut unused = unused;
+    unused.sort_by(|a, b| {
+        rank(&a.priority)
+            .cmp(&rank(&b.priority))
+            .then(
+                b.search_volume
+                    .unwrap_or(0)
+                    .cmp(&a.search_volume.unwrap_or(0)),
+            )
+            .then(
+                a.difficulty
+                    .unwrap_or(100)
+                    .cmp(&b.difficulty.unwrap_or(100)),
+            )
+            .then(a.keyword_key.cmp(&b.keyword_key))
+    });
+    let take = usize::try_from(count).unwrap_or(usize::MAX);
+    if unused.is_empty() {
+        return Ok(FALLBACK_SUGGESTIONS
+            .iter()
+            .take(take)
+            .map(ToString::to_string)
+            .collect());
+    }
+    Ok(unused.into_iter().take(take).map(|k| k.keyword).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(keyword: &str, difficulty: serde_json::Value, priority: &str) -> KeywordRow {
+        KeywordRow {
+            keyword: Some(keyword.into()),
+            search_volume: Some(serde_json::json!("1,200")),
+            difficulty: Some(difficulty),
+            priority: Some(priority.into()),
+            category: None,
+        }
+    }
+
+    #[test]
+    fn an_upload_drops_rows_without_a_keyword_and_names_each_bad_field() {
+        let rows = vec![
+            row("coi tracking", serde_json::json!(40), "High"),
+            KeywordRow::default(),
+            row("w9", serde_json::json!("55"), ""),
+        ];
+        let (ok, dropped) = check_upload(&rows).unwrap();
+        assert_eq!(dropped, 1);
+        assert_eq!(ok[0].priority, "high");
+        assert_eq!(ok[0].search_volume, Some(1200));
+        assert_eq!(ok[1].difficulty, Some(55));
+        assert_eq!(ok[1].priority, "medium");
+        assert_eq!(ok[1].category, DEFAULT_CATEGORY);
+        let bad = vec![
+            row("a", serde_json::json!(0), "high"),
+            row("b", serde_json::json!(50), "urgent"),
+        ];
+        let Err(Refusal::Invalid(errs)) = check_upload(&bad) else {
+            panic!("refused")
+        };
+        assert!(errs.contains_key("keywordData[0].difficulty"));
+        assert!(errs.contains_key("keywordData[1].priority"));
+    }
+}

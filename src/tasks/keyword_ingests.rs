@@ -1,0 +1,43 @@
+use loco_rs::prelude::*;
+
+use crate::{
+    models::keywords,
+    workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
+};
+
+/// `cargo loco task keyword_ingests [min_age_minutes:10]`: queues again every chunk of a
+/// keyword upload still to do after that long (its job failed or was lost: Loco's queue does not
+/// retry). Run by the scheduler every 10 minutes.
+pub struct KeywordIngests;
+
+#[async_trait]
+impl Task for KeywordIngests {
+    fn task(&self) -> TaskInfo {
+        TaskInfo {
+            name: "keyword_ingests".to_string(),
+            detail:
+                "Queue again the keyword chunks still to do: keyword_ingests [min_age_minutes:10]"
+                    .to_string(),
+        }
+    }
+
+    async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
+        let minutes = vars
+            .cli_arg("min_age_minutes")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(10);
+        let pending = keywords::unfinished_chunks(&ctx.db, minutes).await?;
+        for chunk_id in &pending {
+            KeywordChunkWorker::perform_later(
+                ctx,
+                KeywordChunkArgs {
+                    chunk_id: *chunk_id,
+                },
+            )
+            .await?;
+        }
+        println!("queued {} keyword chunks again", pending.len());
+        Ok(())
+    }
+}

@@ -1,0 +1,206 @@
+//! Keyword uploads (admins only): every row checked before anything is queued, ingested by
+//! background jobs in chunks of 100 (the test config runs jobs in the foreground), one keyword
+//! whatever its case, a chunk ingested once however often its job runs, and suggestions.
+
+use loco_rs::{app::AppContext, bgworker::BackgroundWorker};
+use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
+use serde_json::{json, Value};
+use vendorwatch::{
+    models::_entities::{keyword_ingest_chunks, keywords, users},
+    workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
+};
+
+use crate::support::{assert_envelope, bearer, register, with_app, Account};
+
+async fn make_admin(ctx: &AppContext, account: &Account) {
+    let user = users::Model::find_by_email(&ctx.db, &account.email)
+        .await
+        .unwrap();
+    let mut active: users::ActiveModel = user.into();
+    active.role = ActiveValue::Set("admin".into());
+    active.update(&ctx.db).await.unwrap();
+}
+
+fn rows(n: usize, prefix: &str) -> Vec<Value> {
+    (0..n)
+        .map(|i| json!({"keyword": format!("{prefix} keyword {i}"), "searchVolume": 1000 - i, "difficulty": (i % 100) + 1, "priority": "medium", "category": "Vendor Management"}))
+        .collect()
+}
+
+#[tokio::test]
+async fn only_an_admin_uploads_and_reads_keywords() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann User", None).await;
+        let (h, v) = bearer(&ann.token);
+        let body = json!({"keywordData": rows(3, "x")});
+        assert_envelope(
+            &server
+                .post("/api/admin/keywords/upload")
+                .add_header(h.clone(), v.clone())
+                .json(&body)
+                .await,
+            403,
+            "forbidden",
+        );
+        assert_envelope(
+            &server.post("/api/admin/keywords/upload").json(&body).await,
+            401,
+            "unauthorized",
+        );
+        for path in [
+            "/api/admin/keywords/count",
+            "/api/admin/suggest-keywords",
+            "/api/admin/keyword-ingests/1",
+        ] {
+            assert_envelope(
+                &server.get(path).add_header(h.clone(), v.clone()).await,
+                403,
+                "forbidden",
+            );
+            assert_envelope(&server.get(path).await, 401, "unauthorized");
+        }
+        assert_eq!(keywords::Entity::find().count(&ctx.db).await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_upload_is_ingested_in_chunks_once_and_never_doubles_a_keyword() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let (h, v) = bearer(&ops.token);
+        let mut data = rows(250, "vendor");
+        data.push(json!({"keyword": "  VENDOR keyword 3 ", "difficulty": 5}));
+        data.push(json!({"keyword": "", "difficulty": 5}));
+        data.push(json!({"searchVolume": 10}));
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": data}))
+            .await;
+        assert_eq!(res.status_code(), 202, "{}", res.text());
+        let accepted: Value = res.json();
+        assert_eq!(accepted["accepted"], 251);
+        assert_eq!(accepted["dropped"], 2);
+        assert_eq!(accepted["chunks"], 3);
+        let progress: Value = server
+            .get(&format!(
+                "/api/admin/keyword-ingests/{}",
+                accepted["ingestId"]
+            ))
+            .add_header(h.clone(), v.clone())
+            .await
+            .json();
+        assert_eq!(progress["chunksDone"], 3);
+        assert_eq!(progress["inserted"], 250);
+        assert_eq!(
+            progress["merged"], 1,
+            "the same keyword in another case merges"
+        );
+        assert_eq!(progress["done"], true);
+        let count: Value = server
+            .get("/api/admin/keywords/count")
+            .add_header(h.clone(), v.clone())
+            .await
+            .json();
+        assert_eq!(count["count"], 250);
+
+        // The same file again, and a chunk's job run twice: still 250.
+        let again = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": rows(250, "vendor")}))
+            .await;
+        assert_eq!(again.status_code(), 202);
+        let chunk = keyword_ingest_chunks::Entity::find()
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        KeywordChunkWorker::build(&ctx)
+            .perform(KeywordChunkArgs { chunk_id: chunk.id })
+            .await
+            .unwrap();
+        assert_eq!(keywords::Entity::find().count(&ctx.db).await.unwrap(), 250);
+
+        let suggested: Value = server
+            .get("/api/admin/suggest-keywords?count=4")
+            .add_header(h, v)
+            .await
+            .json();
+        assert_eq!(suggested.as_array().unwrap().len(), 4);
+        assert_eq!(
+            suggested[0], "vendor keyword 0",
+            "highest search volume first"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_bad_row_refuses_the_whole_upload_naming_it() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let (h, v) = bearer(&ops.token);
+        let mut data = rows(3, "ok");
+        data.push(json!({"keyword": "too hard", "difficulty": 101}));
+        data.push(json!({"keyword": "odd", "priority": "urgent"}));
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": data}))
+            .await;
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(
+            body["errors"]["keywordData[3].difficulty"].is_array(),
+            "{body}"
+        );
+        assert!(
+            body["errors"]["keywordData[4].priority"].is_array(),
+            "{body}"
+        );
+        assert_eq!(
+            keywords::Entity::find().count(&ctx.db).await.unwrap(),
+            0,
+            "nothing ingested"
+        );
+        assert_eq!(
+            keyword_ingest_chunks::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            0,
+            "nothing queued"
+        );
+        let fallback: Value = server
+            .get("/api/admin/suggest-keywords")
+            .add_header(h.clone(), v.clone())
+            .await
+            .json();
+        assert_eq!(
+            fallback.as_array().unwrap().len(),
+            4,
+            "the built-in set when there are no keywords"
+        );
+        assert_envelope(
+            &server
+                .get("/api/admin/suggest-keywords?count=0")
+                .add_header(h.clone(), v.clone())
+                .await,
+            422,
+            "validation_failed",
+        );
+        assert_envelope(
+            &server
+                .post("/api/admin/keywords/upload")
+                .add_header(h, v)
+                .json(&json!({"rows": []}))
+                .await,
+            400,
+            "invalid_body",
+        );
+    })
+    .await;
+}
