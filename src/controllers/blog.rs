@@ -159,25 +159,22 @@ async fn public_show(State(ctx): State<AppContext>, Path(slug): Path<String>) ->
 
 /// Text made safe inside HTML or XML, in an element or a quoted attribute.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    // The escaping the mail templates get (`tera`, already a dependency).
+    let mut out = Vec::with_capacity(text.len());
+    let _ = tera::escape_html(text, &mut out);
+    String::from_utf8(out).unwrap_or_default()
 }
+
+/// The built app's page, read once per process (the frontend changes only with a new build).
+static INDEX_HTML: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    std::fs::read_to_string("assets/index.html").unwrap_or_else(|_| {
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Vendorwatch</title></head><body><div id=\"root\"></div></body></html>".to_string()
+    })
+});
 
 /// The app's `index.html` with `head` added and `article` inside `#root` (React replaces it).
 fn page(title: &str, head: &str, article: &str) -> Response {
-    let shell = std::fs::read_to_string("assets/index.html").unwrap_or_else(|_| {
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Vendorwatch</title></head><body><div id=\"root\"></div></body></html>".to_string()
-    });
+    let shell = INDEX_HTML.as_str();
     let with_title = match (shell.find("<title>"), shell.find("</title>")) {
         (Some(a), Some(b)) if a < b => format!(
             "{}<title>{}</title>{}",
@@ -185,7 +182,7 @@ fn page(title: &str, head: &str, article: &str) -> Response {
             escape(title),
             &shell[b + 8..]
         ),
-        _ => shell,
+        _ => shell.to_string(),
     };
     let html = with_title
         .replacen("</head>", &format!("{head}</head>"), 1)

@@ -5,10 +5,7 @@
 use std::{collections::HashSet, path::Path as FsPath};
 
 use async_zip::{base::write::ZipFileWriter, Compression, ZipEntryBuilder};
-use axum::{
-    body::Body,
-    http::{header, HeaderValue},
-};
+use axum::body::Body;
 use futures_util::{AsyncWriteExt, StreamExt};
 use loco_rs::{prelude::*, storage::Storage};
 use serde::Deserialize;
@@ -66,17 +63,6 @@ fn professional_selection(
     Ok(Selection::parse(ids, settings.bulk.max_ids)?)
 }
 
-/// An attachment answer.
-fn attachment(content_type: &'static str, file_name: &str, body: Body) -> Response {
-    let mut res = Response::new(body);
-    let headers = res.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, v);
-    }
-    res
-}
-
 /// The selected documents as one ZIP, streamed as each file is read from storage.
 #[utoipa::path(post, path = "/api/documents/archive", tag = "bulk", security(("bearer" = [])), request_body = BulkIds,
     responses((status = 200, content_type = "application/zip", body = Vec<u8>), (status = 401, body = Envelope),
@@ -98,7 +84,7 @@ async fn archive(
     });
     let name = format!("documents-{}.zip", documents::today());
     let body = Body::from_stream(tokio_util::io::ReaderStream::new(reader));
-    Ok(attachment("application/zip", &name, body))
+    Ok(super::attachment("application/zip", &name, body))
 }
 
 /// `Vendor name/file name` for each document, safe inside an archive and unique.
@@ -248,7 +234,7 @@ async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> 
     let (standings, _) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
     let csv = csv_io::vendors_csv(&standings)?;
     let name = format!("vendors-{}.csv", documents::today());
-    Ok(attachment(
+    Ok(super::attachment(
         "text/csv; charset=utf-8",
         &name,
         Body::from(csv),
@@ -268,7 +254,7 @@ async fn export_documents(current: CurrentUser, State(ctx): State<AppContext>) -
     let (rows, _) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
     let csv = csv_io::documents_csv(&rows, documents::today())?;
     let name = format!("documents-{}.csv", documents::today());
-    Ok(attachment(
+    Ok(super::attachment(
         "text/csv; charset=utf-8",
         &name,
         Body::from(csv),

@@ -33,6 +33,22 @@ pub fn fallback_routes() -> Routes {
         .add("/{*rest}", axum::routing::any(api_not_found))
 }
 
+/// A download: the body with its content type and an `attachment` disposition naming the file
+/// (ASCII fallback and RFC 6266 `filename*`, as document downloads have).
+#[must_use]
+pub fn attachment(content_type: &'static str, file_name: &str, body: axum::body::Body) -> Response {
+    let mut res = Response::new(body);
+    let headers = res.headers_mut();
+    headers.insert(
+        axum::http::header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type),
+    );
+    if let Ok(v) = HeaderValue::from_str(&documents::content_disposition("attachment", file_name)) {
+        headers.insert(axum::http::header::CONTENT_DISPOSITION, v);
+    }
+    res
+}
+
 /// A JSON array with the total count of matching rows in `X-Total-Count` (docs/product.md, "Lists").
 ///
 /// # Errors

@@ -1,10 +1,7 @@
 //! The Professional plan's reports, as JSON or (`?format=csv`) as CSV (docs/product.md,
 //! "Reports").
 
-use axum::{
-    body::Body,
-    http::{header, HeaderValue},
-};
+use axum::body::Body;
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
@@ -38,17 +35,11 @@ fn wants_csv(format: &Format) -> Result<bool> {
 }
 
 fn csv_answer(name: &str, bytes: Vec<u8>) -> Response {
-    let mut res = Response::new(Body::from(bytes));
-    res.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    if let Ok(v) =
-        HeaderValue::from_str(&format!("attachment; filename=\"{name}-{}.csv\"", today()))
-    {
-        res.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
-    res
+    super::attachment(
+        "text/csv; charset=utf-8",
+        &format!("{name}-{}.csv", today()),
+        Body::from(bytes),
+    )
 }
 
 fn rate_cell(rate: Option<f64>) -> String {

@@ -39,7 +39,7 @@ impl PortalMailer {
                     "vendor": vendor.name,
                     "label": label,
                     "fileName": doc.file_name,
-                    "expirationDate": doc.expiration_date.map(|d| d.format("%b %-d, %Y").to_string()),
+                    "expirationDate": doc.expiration_date.map(crate::models::compliance::display_date),
                     "vendorUrl": format!("{}/vendors/{}", settings.app_url, vendor.key),
                 }),
             )

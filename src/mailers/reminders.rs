@@ -68,7 +68,7 @@ impl ReminderFacts {
             "document": self.document,
             "fileName": self.file_name,
             // The screens' date format ('MMM d, yyyy').
-            "expirationDate": self.expiration.format("%b %-d, %Y").to_string(),
+            "expirationDate": compliance::display_date(self.expiration),
             "status": status_label(self.status),
             "expired": self.status == Status::Expired,
             "when": when(self.days_left),

@@ -13,4 +13,4 @@ pub use company_key::CompanyKey;
 pub use kinds::{slot_statuses, stored_label, stored_label_sql, CoiType, DocumentType, Slot};
 pub use notes::{coi_type_in_notes, compose_notes, user_notes};
 pub use reminder_dates::reminder_dates;
-pub use status::{document_status, vendor_status, Status, EXPIRING_SOON_DAYS};
+pub use status::{display_date, document_status, vendor_status, Status, EXPIRING_SOON_DAYS};

@@ -221,13 +221,19 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
     let rows: Vec<IngestRow> = serde_json::from_str(&chunk.rows).unwrap_or_default();
     let (mut inserted, mut merged) = (0, 0);
     let now = Utc::now();
+    // The chunk's keywords already known, read in one query (a keyword may also come twice
+    // within the chunk: the second merges into the first).
+    let keys: Vec<String> = rows.iter().map(|r| key_of(&r.keyword)).collect();
+    let mut known: std::collections::HashMap<String, Model> = Entity::find()
+        .filter(Column::KeywordKey.is_in(keys))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|k| (k.keyword_key.clone(), k))
+        .collect();
     for row in rows {
         let key = key_of(&row.keyword);
-        let existing = Entity::find()
-            .filter(Column::KeywordKey.eq(&key))
-            .one(&txn)
-            .await?;
-        if let Some(existing) = existing {
+        let written = if let Some(existing) = known.remove(&key) {
             let mut active = existing.into_active_model();
             if row.search_volume.is_some() {
                 active.search_volume = ActiveValue::Set(row.search_volume);
@@ -238,12 +244,13 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
             active.priority = ActiveValue::Set(row.priority);
             active.category = ActiveValue::Set(row.category);
             active.updated_at = ActiveValue::Set(now.into());
-            active.update(&txn).await?;
             merged += 1;
+            active.update(&txn).await?
         } else {
+            inserted += 1;
             ActiveModel {
                 keyword: ActiveValue::Set(row.keyword.clone()),
-                keyword_key: ActiveValue::Set(key),
+                keyword_key: ActiveValue::Set(key.clone()),
                 search_volume: ActiveValue::Set(row.search_volume),
                 difficulty: ActiveValue::Set(row.difficulty),
                 priority: ActiveValue::Set(row.priority),
@@ -254,9 +261,9 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
                 ..Default::default()
             }
             .insert(&txn)
-            .await?;
-            inserted += 1;
-        }
+            .await?
+        };
+        known.insert(key, written);
     }
     ingests::Entity::update_many()
         .col_expr(I::ChunksDone, Expr::col(I::ChunksDone).add(1))

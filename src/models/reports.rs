@@ -337,18 +337,21 @@ fn reasons(
     let mut out = Vec::new();
     for (slot, status, doc) in &standing.slots {
         let date = doc.and_then(|d| expirations.get(&d).copied().flatten());
-        let when = |d: NaiveDate| d.format("%b %-d, %Y").to_string();
         match (status, date) {
             (Status::Missing, _) if required.contains(slot) => {
                 out.push(format!("{} is missing", slot.label()));
             }
             (Status::Expired, Some(d)) => {
-                out.push(format!("{} expired on {}", slot.label(), when(d)));
+                out.push(format!(
+                    "{} expired on {}",
+                    slot.label(),
+                    super::compliance::display_date(d)
+                ));
             }
             (Status::ExpiringSoon, Some(d)) => out.push(format!(
                 "{} expires on {} (in {} days)",
                 slot.label(),
-                when(d),
+                super::compliance::display_date(d),
                 (d - today).num_days()
             )),
             _ => {}

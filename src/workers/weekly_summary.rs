@@ -7,7 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     mailers::reports::{ExpiringItem, ReportMailer},
-    models::{documents::today, organizations, reports, users, vendors, weekly_summaries},
+    models::{
+        compliance::display_date, documents::today, organizations, reports, users, vendors,
+        weekly_summaries,
+    },
 };
 
 pub struct WeeklySummaryWorker {
@@ -67,7 +70,7 @@ impl WeeklySummaryWorker {
                         v.documents.iter().map(|d| ExpiringItem {
                             vendor: v.name.clone(),
                             label: d.label.clone(),
-                            date: d.expiration_date.format("%b %-d, %Y").to_string(),
+                            date: display_date(d.expiration_date),
                         })
                     })
                     .collect()
@@ -78,7 +81,7 @@ impl WeeklySummaryWorker {
             .filter(users::users::Column::WeeklySummary.eq(true))
             .all(db)
             .await?;
-        let week_of = week_start(day).format("%b %-d, %Y").to_string();
+        let week_of = display_date(week_start(day));
         for user in &readers {
             ReportMailer::weekly_summary(&self.ctx, org, user, &week_of, &counts, &expiring)
                 .await?;

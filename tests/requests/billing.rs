@@ -7,12 +7,12 @@ use loco_rs::{app::AppContext, TestServer};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use vendorwatch::models::{
-    _entities::{activities, organizations, stripe_events, users, vendors},
+    _entities::{activities, organizations, stripe_events, vendors},
     activities::PLAN_CHANGED,
 };
 
 use crate::support::{
-    assert_envelope, bearer, create_vendor, get, register, stripe,
+    assert_envelope, bearer, create_vendor, get, org_of, register, stripe,
     stripe::{StripeFake, WEBHOOK_SECRET},
     with_app, with_app_config, Account,
 };
@@ -29,20 +29,6 @@ async fn post(
         Some(body) => req.json(&body).await,
         None => req.await,
     }
-}
-
-async fn org_of(ctx: &AppContext, account: &Account) -> organizations::Model {
-    let user = users::Entity::find()
-        .filter(users::Column::Email.eq(&account.email))
-        .one(&ctx.db)
-        .await
-        .unwrap()
-        .unwrap();
-    organizations::Entity::find_by_id(user.organization_id)
-        .one(&ctx.db)
-        .await
-        .unwrap()
-        .unwrap()
 }
 
 async fn status(server: &TestServer, account: &Account) -> Value {
@@ -216,6 +202,17 @@ async fn the_upgrade_refuses_anything_but_a_paid_session_of_this_organization() 
             assert_eq!(shown["plan"], "free", "{body:?}");
             assert_eq!(shown["vendorLimit"], 2, "{body:?}");
         }
+        fake.pay(&own, "sub_ann");
+        let anonymous = server
+            .post("/api/upgrade-to-professional")
+            .json(&json!({"sessionId": own}))
+            .await;
+        assert_envelope(&anonymous, 401, "unauthorized");
+        assert_eq!(
+            status(&server, &ann).await["plan"],
+            "free",
+            "a paid session without a token upgrades nothing"
+        );
         let lookups = fake
             .calls()
             .into_iter()
@@ -236,7 +233,6 @@ async fn the_upgrade_refuses_anything_but_a_paid_session_of_this_organization() 
         assert_eq!(plan_entries(&ctx, &org_of(&ctx, &ann).await).await, 0);
         assert!(emails_to(&ctx, &ann.email).is_empty());
 
-        fake.pay(&own, "sub_ann");
         let res = post(
             &server,
             &ann,

@@ -3,21 +3,12 @@
 //! article and metadata in the HTML, old slugs redirect, views are counted in batches.
 
 use axum_test::TestResponse;
-use loco_rs::{app::AppContext, TestServer};
-use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
+use loco_rs::TestServer;
+use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
-use vendorwatch::models::_entities::{blog_posts, users};
+use vendorwatch::models::_entities::blog_posts;
 
-use crate::support::{assert_envelope, bearer, register, with_app, Account};
-
-async fn make_admin(ctx: &AppContext, account: &Account) {
-    let user = users::Model::find_by_email(&ctx.db, &account.email)
-        .await
-        .unwrap();
-    let mut active: users::ActiveModel = user.into();
-    active.role = ActiveValue::Set("admin".into());
-    active.update(&ctx.db).await.unwrap();
-}
+use crate::support::{assert_envelope, bearer, make_admin, register, with_app, Account};
 
 async fn send(
     server: &TestServer,

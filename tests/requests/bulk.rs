@@ -8,33 +8,16 @@ use axum_test::TestResponse;
 use loco_rs::{app::AppContext, TestServer};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
-use vendorwatch::models::{
-    _entities::{documents, organizations, renewal_requests, users, vendors},
-    organizations::PLAN_PROFESSIONAL,
-};
+use vendorwatch::models::_entities::{documents, renewal_requests, vendors};
 
 use crate::support::{
-    assert_envelope, bearer, create_vendor, get, register, upload, with_app, Account, UploadSpec,
+    assert_envelope, bearer, create_vendor, get, make_professional, register, upload, with_app,
+    Account, UploadSpec,
 };
 
 async fn post(server: &TestServer, account: &Account, path: &str, body: Value) -> TestResponse {
     let (h, v) = bearer(&account.token);
     server.post(path).add_header(h, v).json(&body).await
-}
-
-async fn make_professional(ctx: &AppContext, account: &Account) {
-    let user = users::Model::find_by_email(&ctx.db, &account.email)
-        .await
-        .unwrap();
-    let org = organizations::Entity::find_by_id(user.organization_id)
-        .one(&ctx.db)
-        .await
-        .unwrap()
-        .unwrap();
-    sea_orm::IntoActiveModel::into_active_model(org)
-        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
-        .await
-        .unwrap();
 }
 
 /// A vendor with `n` documents uploaded through the API; returns (vendor id, document ids).
@@ -407,6 +390,11 @@ async fn a_vendor_import_previews_then_creates_the_valid_rows_within_the_plan() 
                 .await,
             401,
             "unauthorized",
+        );
+        assert_eq!(
+            count(&ctx, vendors::Entity).await,
+            2,
+            "a refused import creates nothing"
         );
     })
     .await;

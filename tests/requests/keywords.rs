@@ -2,24 +2,15 @@
 //! background jobs in chunks of 100 (the test config runs jobs in the foreground), one keyword
 //! whatever its case, a chunk ingested once however often its job runs, and suggestions.
 
-use loco_rs::{app::AppContext, bgworker::BackgroundWorker};
-use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
+use loco_rs::bgworker::BackgroundWorker;
+use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
 use vendorwatch::{
-    models::_entities::{keyword_ingest_chunks, keywords, users},
+    models::_entities::{keyword_ingest_chunks, keywords},
     workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
 };
 
-use crate::support::{assert_envelope, bearer, register, with_app, Account};
-
-async fn make_admin(ctx: &AppContext, account: &Account) {
-    let user = users::Model::find_by_email(&ctx.db, &account.email)
-        .await
-        .unwrap();
-    let mut active: users::ActiveModel = user.into();
-    active.role = ActiveValue::Set("admin".into());
-    active.update(&ctx.db).await.unwrap();
-}
+use crate::support::{assert_envelope, bearer, make_admin, register, with_app};
 
 fn rows(n: usize, prefix: &str) -> Vec<Value> {
     (0..n)

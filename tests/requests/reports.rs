@@ -4,7 +4,6 @@
 
 use axum_test::multipart::{MultipartForm, Part};
 use chrono::Duration;
-use loco_rs::app::AppContext;
 use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
 use vendorwatch::{
@@ -12,33 +11,13 @@ use vendorwatch::{
     models::{
         _entities::{organizations, report_snapshots, users},
         documents::today,
-        organizations::PLAN_PROFESSIONAL,
     },
 };
 
 use crate::support::{
-    assert_envelope, bearer, create_vendor, get, in_days, register, upload, with_app, Account,
-    UploadSpec,
+    assert_envelope, bearer, create_vendor, get, in_days, make_professional, org_of, register,
+    upload, with_app, UploadSpec,
 };
-
-async fn org_of(ctx: &AppContext, account: &Account) -> organizations::Model {
-    let user = users::Model::find_by_email(&ctx.db, &account.email)
-        .await
-        .unwrap();
-    organizations::Entity::find_by_id(user.organization_id)
-        .one(&ctx.db)
-        .await
-        .unwrap()
-        .unwrap()
-}
-
-async fn make_professional(ctx: &AppContext, account: &Account) -> organizations::Model {
-    let org = org_of(ctx, account).await;
-    sea_orm::IntoActiveModel::into_active_model(org)
-        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
-        .await
-        .unwrap()
-}
 
 const REPORTS: [&str; 4] = [
     "/api/reports/compliance",

@@ -121,6 +121,42 @@ where
 
 pub mod stripe;
 
+/// The organization of the account.
+pub async fn org_of(ctx: &AppContext, account: &Account) -> organizations::Model {
+    let user = users::Model::find_by_email(&ctx.db, &account.email)
+        .await
+        .unwrap();
+    organizations::Entity::find_by_id(user.organization_id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// Moves the account's organization to Professional, as a payment would.
+pub async fn make_professional(ctx: &AppContext, account: &Account) -> organizations::Model {
+    let org = org_of(ctx, account).await;
+    sea_orm::IntoActiveModel::into_active_model(org)
+        .set_plan(
+            &ctx.db,
+            vendorwatch::models::organizations::PLAN_PROFESSIONAL,
+        )
+        .await
+        .unwrap()
+}
+
+/// Gives the account the admin role, as the `make_admin` task does.
+pub async fn make_admin(ctx: &AppContext, account: &Account) {
+    let user = users::Model::find_by_email(&ctx.db, &account.email)
+        .await
+        .unwrap();
+    let mut active: users::ActiveModel = user.into();
+    active.role = sea_orm::ActiveValue::Set("admin".into());
+    sea_orm::ActiveModelTrait::update(active, &ctx.db)
+        .await
+        .unwrap();
+}
+
 pub const PASSWORD: &str = "correct-horse";
 
 /// The value of a service variable the test command sets; `None` (saying so once) when it is

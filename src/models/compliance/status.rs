@@ -68,6 +68,12 @@ pub fn vendor_status(current: impl IntoIterator<Item = Status>) -> Status {
         .unwrap_or(Status::Missing)
 }
 
+/// A date as the screens and emails write it: `Jan 5, 2026`.
+#[must_use]
+pub fn display_date(date: NaiveDate) -> String {
+    date.format("%b %-d, %Y").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
