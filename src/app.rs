@@ -19,18 +19,18 @@ use migration::Migrator;
 use crate::{
     controllers, errors,
     models::_entities::{
-        activities, blog_posts, blog_slug_redirects, documents, keyword_ingest_chunks,
-        keyword_ingests, keywords, organizations, pending_expiries, reminder_claims,
-        reminder_deliveries, reminders, renewal_requests, report_snapshots, stripe_events, users,
-        vendors, weekly_summaries,
+        activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
+        keyword_ingest_chunks, keyword_ingests, keywords, organizations, pending_expiries,
+        reminder_claims, reminder_deliveries, reminders, renewal_requests, report_snapshots,
+        stripe_events, users, vendors, weekly_plans, weekly_summaries,
     },
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
     tasks,
     workers::{
-        keyword_chunk::KeywordChunkWorker, reminders::ReminderWorker,
-        weekly_summary::WeeklySummaryWorker,
+        generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
+        reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
     },
 };
 
@@ -74,6 +74,7 @@ impl Hooks for App {
             .add_route(controllers::billing::routes())
             .add_route(controllers::blog::routes())
             .add_route(controllers::keywords::routes())
+            .add_route(controllers::content::routes())
             .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
@@ -93,6 +94,7 @@ impl Hooks for App {
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
         queue.register(ReminderWorker::build(ctx)).await?;
         queue.register(KeywordChunkWorker::build(ctx)).await?;
+        queue.register(GeneratePostWorker::build(ctx)).await?;
         queue.register(WeeklySummaryWorker::build(ctx)).await?;
         Ok(())
     }
@@ -105,11 +107,14 @@ impl Hooks for App {
         tasks.register(tasks::report_snapshots::ReportSnapshots);
         tasks.register(tasks::weekly_summary::WeeklySummary);
         tasks.register(tasks::keyword_ingests::KeywordIngests);
+        tasks.register(tasks::content_schedule::ContentSchedule);
         // tasks-inject (do not remove)
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, stripe_events::Entity).await?;
+        truncate_table(&ctx.db, generation_jobs::Entity).await?;
+        truncate_table(&ctx.db, weekly_plans::Entity).await?;
         truncate_table(&ctx.db, keyword_ingest_chunks::Entity).await?;
         truncate_table(&ctx.db, keyword_ingests::Entity).await?;
         truncate_table(&ctx.db, keywords::Entity).await?;

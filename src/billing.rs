@@ -48,9 +48,7 @@ impl Stripe {
         if !billing.is_enabled() {
             return Ok(None);
         }
-        // rustls refuses to guess when two crypto providers are compiled in; the first caller
-        // chooses aws-lc-rs for the process, the others find it chosen.
-        let _ = rustls::crypto::aws_lc_rs::default_provider().install_default();
+        crate::install_tls_provider();
         let mut builder = stripe::ClientBuilder::new(billing.stripe_secret_key.trim());
         if !billing.api_base.trim().is_empty() {
             builder = builder.url(billing.api_base.trim());

@@ -180,6 +180,16 @@ pub fn billing_not_configured() -> Error {
     )
 }
 
+/// A 503: AI generation with no AI key configured (the default set-up).
+#[must_use]
+pub fn ai_not_configured() -> Error {
+    api_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "ai_not_configured",
+        "AI is not configured on this server. Set OPENAI_API_KEY (and OPENAI_BASE_URL for another OpenAI-compatible service) and restart it.",
+    )
+}
+
 /// A 429 that tells the client how long to wait.
 #[must_use]
 pub fn rate_limited(retry_after_secs: u64) -> ApiError {

@@ -25,6 +25,76 @@ pub struct Settings {
     pub billing: BillingSettings,
     #[serde(default)]
     pub bulk: BulkSettings,
+    #[serde(default)]
+    pub ai: AiSettings,
+}
+
+/// The content engine's AI drafts: any OpenAI-compatible chat completions API. With no key (the
+/// default set-up) generation is off and its calls answer 503 `ai_not_configured`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct AiSettings {
+    /// The API key; empty means AI generation is off.
+    #[serde(default)]
+    pub api_key: String,
+    /// The API's base URL, up to and including `/v1`; empty for `OpenAI` itself.
+    #[serde(default)]
+    pub base_url: String,
+    #[serde(default = "default_ai_model")]
+    pub model: String,
+    /// How long one request may take before the job fails with a timeout.
+    #[serde(default = "default_ai_timeout")]
+    pub timeout_seconds: u64,
+    /// US dollars per million prompt tokens and per million completion tokens: the job's
+    /// recorded cost (the defaults are `gpt-4o-mini`'s list prices).
+    #[serde(default = "default_ai_input_price")]
+    pub input_usd_per_million_tokens: f64,
+    #[serde(default = "default_ai_output_price")]
+    pub output_usd_per_million_tokens: f64,
+    /// A job still running after this long belonged to a worker that died: the next scheduler
+    /// run queues it again (at most three attempts). Longer than any request can take.
+    #[serde(default = "default_ai_stale")]
+    pub stale_after_seconds: u64,
+}
+
+impl Default for AiSettings {
+    fn default() -> Self {
+        Self {
+            api_key: String::new(),
+            base_url: String::new(),
+            model: default_ai_model(),
+            timeout_seconds: default_ai_timeout(),
+            input_usd_per_million_tokens: default_ai_input_price(),
+            output_usd_per_million_tokens: default_ai_output_price(),
+            stale_after_seconds: default_ai_stale(),
+        }
+    }
+}
+
+impl AiSettings {
+    #[must_use]
+    pub fn is_enabled(&self) -> bool {
+        !self.api_key.trim().is_empty()
+    }
+}
+
+fn default_ai_model() -> String {
+    "gpt-4o-mini".to_string()
+}
+
+const fn default_ai_timeout() -> u64 {
+    120
+}
+
+const fn default_ai_input_price() -> f64 {
+    0.15
+}
+
+const fn default_ai_output_price() -> f64 {
+    0.60
+}
+
+const fn default_ai_stale() -> u64 {
+    900
 }
 
 /// The Professional plan's bulk calls.

@@ -16,6 +16,7 @@ mod m20261123_000001_billing;
 mod m20261123_000002_professional;
 mod m20261123_000003_blog;
 mod m20261123_000004_keywords;
+mod m20261123_000005_generation;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_professional::Migration),
             Box::new(m20261123_000003_blog::Migration),
             Box::new(m20261123_000004_keywords::Migration),
+            Box::new(m20261123_000005_generation::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -65,15 +65,15 @@ async fn upload(
     }
     let (rows, dropped) = keywords::check_upload(&params.keyword_data)?;
     let (ingest, chunk_ids) = keywords::start_ingest(&ctx.db, &rows, dropped).await?;
-    for chunk_id in &chunk_ids {
-        KeywordChunkWorker::perform_later(
-            &ctx,
-            KeywordChunkArgs {
-                chunk_id: *chunk_id,
-            },
-        )
-        .await?;
-    }
+    // One round trip to the queue for all the chunks.
+    KeywordChunkWorker::perform_all_later(
+        &ctx,
+        chunk_ids
+            .iter()
+            .map(|&chunk_id| KeywordChunkArgs { chunk_id })
+            .collect(),
+    )
+    .await?;
     let body = UploadAccepted {
         accepted: rows.len(),
         dropped,

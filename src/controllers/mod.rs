@@ -4,6 +4,7 @@ pub mod auth;
 pub mod billing;
 pub mod blog;
 pub mod bulk;
+pub mod content;
 pub mod current;
 pub mod documents;
 pub mod json;

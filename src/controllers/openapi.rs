@@ -15,8 +15,8 @@ use utoipa::{
 use crate::models::file_type::FileKind;
 
 use super::{
-    account, activity, auth, billing, blog, bulk, documents, keywords, portal, reminders, reports,
-    vendors,
+    account, activity, auth, billing, blog, bulk, content, documents, keywords, portal, reminders,
+    reports, vendors,
 };
 
 struct BearerAuth;
@@ -122,6 +122,8 @@ impl Modify for CommonResponses {
         blog::admin_list, blog::admin_show, blog::admin_stats, blog::admin_create, blog::admin_update,
         blog::admin_delete, blog::admin_preview, blog::public_list, blog::public_show,
         keywords::upload, keywords::progress, keywords::count, keywords::suggest,
+        content::generate, content::job, content::jobs, content::start_plan, content::show_plan,
+        content::cancel_plan, content::stats,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
         documents::download, documents::view,

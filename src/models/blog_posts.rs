@@ -6,7 +6,7 @@ use chrono::Utc;
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    TransactionTrait,
+    ConnectionTrait, TransactionSession, TransactionTrait,
 };
 
 pub use super::_entities::blog_posts::{self, ActiveModel, Column, Entity, Model};
@@ -148,11 +148,15 @@ impl Model {
         })
     }
 
-    /// Creates a post from the editor's form.
+    /// Creates a post from the editor's form (or an AI draft, inside the job's transaction).
     ///
     /// # Errors
     /// Database errors.
-    pub async fn create(db: &DatabaseConnection, form: &PostForm, author: &str) -> Result<Self> {
+    pub async fn create<C: ConnectionTrait + TransactionTrait>(
+        db: &C,
+        form: &PostForm,
+        author: &str,
+    ) -> Result<Self> {
         let txn = db.begin().await?;
         let slug = free_slug(&txn, form.slug.as_deref().unwrap_or(&form.title), None).await?;
         let now = Utc::now();

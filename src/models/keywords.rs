@@ -6,7 +6,7 @@ use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    TransactionTrait,
+    ConnectionTrait, Order, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 
@@ -231,39 +231,40 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
         .into_iter()
         .map(|k| (k.keyword_key.clone(), k))
         .collect();
+    // New keywords are inserted together at the end; a keyword twice in the chunk merges
+    // into its first row.
+    let mut new: Vec<ActiveModel> = Vec::new();
+    let mut new_at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for row in rows {
         let key = key_of(&row.keyword);
-        let written = if let Some(existing) = known.remove(&key) {
-            let mut active = existing.into_active_model();
-            if row.search_volume.is_some() {
-                active.search_volume = ActiveValue::Set(row.search_volume);
-            }
-            if row.difficulty.is_some() {
-                active.difficulty = ActiveValue::Set(row.difficulty);
-            }
-            active.priority = ActiveValue::Set(row.priority);
-            active.category = ActiveValue::Set(row.category);
-            active.updated_at = ActiveValue::Set(now.into());
+        if let Some(&at) = new_at.get(&key) {
+            merge_into(&mut new[at], row, now);
             merged += 1;
-            active.update(&txn).await?
+        } else if let Some(existing) = known.remove(&key) {
+            let mut active = existing.into_active_model();
+            merge_into(&mut active, row, now);
+            merged += 1;
+            known.insert(key, active.update(&txn).await?);
         } else {
             inserted += 1;
-            ActiveModel {
+            new_at.insert(key.clone(), new.len());
+            new.push(ActiveModel {
                 keyword: ActiveValue::Set(row.keyword.clone()),
-                keyword_key: ActiveValue::Set(key.clone()),
+                keyword_key: ActiveValue::Set(key),
                 search_volume: ActiveValue::Set(row.search_volume),
                 difficulty: ActiveValue::Set(row.difficulty),
                 priority: ActiveValue::Set(row.priority),
                 category: ActiveValue::Set(row.category),
                 blog_post_id: ActiveValue::Set(None),
+                generation_job_id: ActiveValue::Set(None),
                 created_at: ActiveValue::Set(now.into()),
                 updated_at: ActiveValue::Set(now.into()),
                 ..Default::default()
-            }
-            .insert(&txn)
-            .await?
-        };
-        known.insert(key, written);
+            });
+        }
+    }
+    if !new.is_empty() {
+        Entity::insert_many(new).exec(&txn).await?;
     }
     ingests::Entity::update_many()
         .col_expr(I::ChunksDone, Expr::col(I::ChunksDone).add(1))
@@ -274,6 +275,20 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
         .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// A later row of a keyword: its volume and difficulty when it has them, its priority and
+/// category.
+fn merge_into(active: &mut ActiveModel, row: IngestRow, now: chrono::DateTime<Utc>) {
+    if row.search_volume.is_some() {
+        active.search_volume = ActiveValue::Set(row.search_volume);
+    }
+    if row.difficulty.is_some() {
+        active.difficulty = ActiveValue::Set(row.difficulty);
+    }
+    active.priority = ActiveValue::Set(row.priority);
+    active.category = ActiveValue::Set(row.category);
+    active.updated_at = ActiveValue::Set(now.into());
 }
 
 /// Chunks still to do of uploads older than `minutes`: their job failed or was lost.
@@ -298,42 +313,156 @@ pub async fn count(db: &DatabaseConnection) -> Result<u64> {
     Ok(Entity::find().count(db).await?)
 }
 
+/// Keywords neither used by a post nor reserved by a generation, best first: priority, then
+/// search volume, then low difficulty (ordered in SQL, read `limit` rows).
+async fn unused<C: ConnectionTrait>(db: &C, limit: u64) -> Result<Vec<Model>> {
+    let rank = Expr::case(Column::Priority.eq("high"), 0)
+        .case(Column::Priority.eq("medium"), 1)
+        .finally(2);
+    let rank: Expr = rank.into();
+    Ok(Entity::find()
+        .filter(Column::BlogPostId.is_null())
+        .filter(Column::GenerationJobId.is_null())
+        .order_by(rank, Order::Asc)
+        .order_by(Expr::col(Column::SearchVolume).if_null(0), Order::Desc)
+        .order_by(Expr::col(Column::Difficulty).if_null(100), Order::Asc)
+        .order_by(Column::KeywordKey, Order::Asc)
+        .limit(limit)
+        .all(db)
+        .await?)
+}
+
 /// Up to `count` keywords no post uses, best first: priority, then search volume, then low
 /// difficulty; the built-in set when there are none.
 ///
 /// # Errors
 /// Database errors.
 pub async fn suggest(db: &DatabaseConnection, count: u64) -> Result<Vec<String>> {
-    let unused = Entity::find()
-        .filter(Column::BlogPostId.is_null())
-        .all(db)
-        .await?;
-    let rank = |p: &str| PRIORITIES.iter().position(|x| *x == p).unwrap_or(1);
-    let mut unused = unused;
-    unused.sort_by(|a, b| {
-        rank(&a.priority)
-            .cmp(&rank(&b.priority))
-            .then(
-                b.search_volume
-                    .unwrap_or(0)
-                    .cmp(&a.search_volume.unwrap_or(0)),
-            )
-            .then(
-                a.difficulty
-                    .unwrap_or(100)
-                    .cmp(&b.difficulty.unwrap_or(100)),
-            )
-            .then(a.keyword_key.cmp(&b.keyword_key))
-    });
-    let take = usize::try_from(count).unwrap_or(usize::MAX);
+    let unused = unused(db, count).await?;
     if unused.is_empty() {
         return Ok(FALLBACK_SUGGESTIONS
             .iter()
-            .take(take)
+            .take(usize::try_from(count).unwrap_or(usize::MAX))
             .map(ToString::to_string)
             .collect());
     }
-    Ok(unused.into_iter().take(take).map(|k| k.keyword).collect())
+    Ok(unused.into_iter().map(|k| k.keyword).collect())
+}
+
+/// The `count` best unused keywords for a weekly plan; when too few are left, the built-in
+/// set's keywords no post has used are added as keywords and picked.
+///
+/// # Errors
+/// Database errors.
+pub async fn pick_for_plan<C: ConnectionTrait>(db: &C, count: u64) -> Result<Vec<Model>> {
+    let mut picked = unused(db, count).await?;
+    let wanted = usize::try_from(count).unwrap_or(usize::MAX);
+    for keyword in FALLBACK_SUGGESTIONS {
+        if picked.len() >= wanted {
+            break;
+        }
+        let key = key_of(keyword);
+        if Entity::find()
+            .filter(Column::KeywordKey.eq(key.as_str()))
+            .one(db)
+            .await?
+            .is_none()
+        {
+            picked.push(insert_new(db, keyword, DEFAULT_CATEGORY).await?);
+        }
+    }
+    Ok(picked)
+}
+
+async fn insert_new<C: ConnectionTrait>(db: &C, keyword: &str, category: &str) -> Result<Model> {
+    let now = Utc::now();
+    Ok(ActiveModel {
+        keyword: ActiveValue::Set(keyword.trim().to_string()),
+        keyword_key: ActiveValue::Set(key_of(keyword)),
+        search_volume: ActiveValue::Set(None),
+        difficulty: ActiveValue::Set(None),
+        priority: ActiveValue::Set("medium".to_string()),
+        category: ActiveValue::Set(category.to_string()),
+        blog_post_id: ActiveValue::Set(None),
+        generation_job_id: ActiveValue::Set(None),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// Reserves a generation's keywords for it (those no post uses yet); keywords not known yet
+/// are added first.
+///
+/// # Errors
+/// Database errors.
+pub async fn reserve<C: ConnectionTrait>(
+    db: &C,
+    keywords: &[String],
+    category: &str,
+    job_id: i64,
+) -> Result<()> {
+    let keys: Vec<String> = keywords.iter().map(|k| key_of(k)).collect();
+    let known: Vec<String> = Entity::find()
+        .select_only()
+        .column(Column::KeywordKey)
+        .filter(Column::KeywordKey.is_in(keys.clone()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for keyword in keywords {
+        if !known.contains(&key_of(keyword)) {
+            insert_new(db, keyword, category).await?;
+        }
+    }
+    Entity::update_many()
+        .col_expr(Column::GenerationJobId, Expr::value(job_id))
+        .filter(Column::KeywordKey.is_in(keys))
+        .filter(Column::BlogPostId.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// The keywords a generation reserved now belong to its post.
+///
+/// # Errors
+/// Database errors.
+pub async fn link_to_post<C: ConnectionTrait>(db: &C, job_id: i64, post_id: i64) -> Result<()> {
+    Entity::update_many()
+        .col_expr(Column::BlogPostId, Expr::value(post_id))
+        .col_expr(Column::GenerationJobId, Expr::value(Option::<i64>::None))
+        .filter(Column::GenerationJobId.eq(job_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// A failed or cancelled generation's keywords are free again.
+///
+/// # Errors
+/// Database errors.
+pub async fn release<C: ConnectionTrait>(db: &C, job_id: i64) -> Result<()> {
+    Entity::update_many()
+        .col_expr(Column::GenerationJobId, Expr::value(Option::<i64>::None))
+        .filter(Column::GenerationJobId.eq(job_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Keywords no post uses nor a generation has reserved.
+///
+/// # Errors
+/// Database errors.
+pub async fn count_unused(db: &DatabaseConnection) -> Result<u64> {
+    Ok(Entity::find()
+        .filter(Column::BlogPostId.is_null())
+        .filter(Column::GenerationJobId.is_null())
+        .count(db)
+        .await?)
 }
 
 #[cfg(test)]

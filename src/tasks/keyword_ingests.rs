@@ -28,15 +28,14 @@ impl Task for KeywordIngests {
             .and_then(|v| v.parse().ok())
             .unwrap_or(10);
         let pending = keywords::unfinished_chunks(&ctx.db, minutes).await?;
-        for chunk_id in &pending {
-            KeywordChunkWorker::perform_later(
-                ctx,
-                KeywordChunkArgs {
-                    chunk_id: *chunk_id,
-                },
-            )
-            .await?;
-        }
+        KeywordChunkWorker::perform_all_later(
+            ctx,
+            pending
+                .iter()
+                .map(|&chunk_id| KeywordChunkArgs { chunk_id })
+                .collect(),
+        )
+        .await?;
         println!("queued {} keyword chunks again", pending.len());
         Ok(())
     }

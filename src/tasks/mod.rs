@@ -1,3 +1,4 @@
+pub mod content_schedule;
 pub mod keyword_ingests;
 pub mod make_admin;
 pub mod reminders_sweep;

@@ -24,6 +24,11 @@ impl BackgroundWorker<KeywordChunkArgs> for KeywordChunkWorker {
     /// # Errors
     /// Database errors: the chunk stays to do.
     async fn perform(&self, args: KeywordChunkArgs) -> Result<()> {
-        keywords::ingest_chunk(&self.ctx.db, args.chunk_id).await
+        // Two chunks adding the same new keyword at once: one transaction loses on the unique
+        // key and rolls back whole; run again, it merges.
+        super::retry_db("keyword chunk", 3, || {
+            keywords::ingest_chunk(&self.ctx.db, args.chunk_id)
+        })
+        .await
     }
 }

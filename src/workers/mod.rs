@@ -1,3 +1,30 @@
+pub mod generate_post;
 pub mod keyword_chunk;
 pub mod reminders;
 pub mod weekly_summary;
+
+use std::{future::Future, time::Duration};
+
+/// Runs a unit of database work up to `tries` times: a transaction that lost a race (a unique
+/// key taken by a concurrent job, or `SQLite`'s busy snapshot when two writers meet) rolled
+/// back whole, so running it again is safe.
+///
+/// # Errors
+/// The last attempt's error.
+pub async fn retry_db<T, F, Fut>(what: &str, tries: u32, mut work: F) -> loco_rs::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = loco_rs::Result<T>>,
+{
+    let mut attempt = 1;
+    loop {
+        match work().await {
+            Err(e) if attempt < tries => {
+                tracing::info!(what, attempt, error = %e, "database work retried");
+                tokio::time::sleep(Duration::from_millis(50 * u64::from(attempt))).await;
+                attempt += 1;
+            }
+            result => return result,
+        }
+    }
+}

@@ -3,6 +3,7 @@ mod auth_limits;
 mod billing;
 mod blog;
 mod bulk;
+mod content;
 mod documents;
 mod emails;
 mod hardening;

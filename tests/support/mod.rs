@@ -119,6 +119,8 @@ where
     test(server, boot.app_context.clone()).await;
 }
 
+pub mod openai;
+pub mod process;
 pub mod stripe;
 
 /// The organization of the account.

@@ -1,1 +1,2 @@
+mod keyword_ingest;
 mod redis_queue;

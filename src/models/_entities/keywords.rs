@@ -18,6 +18,7 @@ pub struct Model {
     pub priority: String,
     pub category: String,
     pub blog_post_id: Option<i64>,
+    pub generation_job_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
