@@ -1,33 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { loginViaUi, registerViaUi, uniqueAccount, uniqueName } from './helpers';
-
-/**
- * The admin role cannot be granted through the UI (only by an operator task, DECISIONS.md
- * "Tenancy and roles"). The test command seeds an admin and passes its credentials in
- * E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD; without them the admin flow is skipped.
- */
-const adminEmail = process.env.E2E_ADMIN_EMAIL;
-const adminPassword = process.env.E2E_ADMIN_PASSWORD;
-
-async function loginAsAdmin(page: Page) {
-  await loginViaUi(page, { email: adminEmail ?? '', password: adminPassword ?? '' });
-  // Signing in lands on the landing page (SPEC's flow), signed in.
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
-}
-
-/** The public list, page by page, until the title shows or the pages run out. */
-async function blogListHas(page: Page, title: string): Promise<boolean> {
-  await page.goto('/blog');
-  for (;;) {
-    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
-    await page.getByRole('list', { name: 'Blog posts' }).or(page.getByText('No blog posts yet')).waitFor();
-    if (await page.getByRole('link', { name: title, exact: true }).count()) return true;
-    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
-    if (!(await next.count()) || (await next.isDisabled())) return false;
-    await next.click();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { adminEmail, adminPassword, blogListHas, loginAsAdmin, registerViaUi, uniqueAccount, uniqueName } from './helpers';
 
 test('an admin writes, previews and publishes a post; a draft leaves the public blog', async ({ page }) => {
   test.skip(!adminEmail || !adminPassword, 'E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD are not set');

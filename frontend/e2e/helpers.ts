@@ -105,3 +105,31 @@ export async function addVendorViaUi(page: Page, vendor: { name: string; email: 
   await expect(page.getByRole('heading', { level: 1, name: vendor.name })).toBeVisible();
   return page.url().split('/').pop()!;
 }
+
+/**
+ * The admin role cannot be granted through the UI (only by an operator task, DECISIONS.md
+ * "Tenancy and roles"). The test command seeds an admin and passes its credentials in
+ * E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD; without them the admin flows are skipped.
+ */
+export const adminEmail = process.env.E2E_ADMIN_EMAIL;
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
+
+export async function loginAsAdmin(page: Page) {
+  await loginViaUi(page, { email: adminEmail ?? '', password: adminPassword ?? '' });
+  // Signing in lands on the landing page (SPEC's flow), signed in.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
+}
+
+/** The public list, page by page, until the title shows or the pages run out. */
+export async function blogListHas(page: Page, title: string): Promise<boolean> {
+  await page.goto('/blog');
+  for (;;) {
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await page.getByRole('list', { name: 'Blog posts' }).or(page.getByText('No blog posts yet')).waitFor();
+    if (await page.getByRole('link', { name: title, exact: true }).count()) return true;
+    const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Next' });
+    if (!(await next.count()) || (await next.isDisabled())) return false;
+    await next.click();
+  }
+}

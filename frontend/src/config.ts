@@ -27,3 +27,30 @@ export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;
 /** An empty excerpt becomes the content's first characters plus an ellipsis. */
 export const EXCERPT_FALLBACK_LENGTH = 200;
+
+/** The content engine (SPEC.md section 9). */
+export const KEYWORD_CHUNK_ROWS = 100;
+export const KEYWORD_CHUNK_PAUSE_MS = 500;
+/** The keyword count (and each upload's ingest) is read again this often while an ingest runs. */
+export const KEYWORD_POLL_MS = 5000;
+export const KEYWORD_SUGGESTION_COUNT = 4;
+/** A generation job is read again this often until it has finished. */
+export const GENERATION_POLL_MS = 2000;
+export const AI_DEFAULT_CATEGORY = 'Vendor Management';
+export const AI_CATEGORY_MAX = 60;
+export const AI_DEFAULT_WORD_COUNT = 1200;
+export const AI_MIN_WORD_COUNT = 300;
+export const AI_MAX_WORD_COUNT = 3000;
+export const AI_MAX_KEYWORDS = 5;
+export const AI_KEYWORD_MAX = 100;
+/** What one AI post costs, about, in USD. */
+export const AI_POST_COST = 0.2;
+/** Weekly automation: posts per week and their monthly cost (USD); 5 is recommended. */
+export const WEEKLY_PLAN_OPTIONS = [
+  { postsPerWeek: 3, monthlyCost: 9 },
+  { postsPerWeek: 5, monthlyCost: 15 },
+  { postsPerWeek: 7, monthlyCost: 21 },
+] as const;
+export const RECOMMENDED_POSTS_PER_WEEK = 5;
+/** A new weekly plan's posts are scheduled over this many days. */
+export const WEEKLY_PLAN_DAYS = 5;

@@ -4,6 +4,11 @@ import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment
 import { getActivityLogsQueryOptions } from '@/features/activity/api/get-activity-logs';
 import { getAdminBlogPostsQueryOptions } from '@/features/admin/api/get-admin-blog-posts';
 import { getBlogStatsQueryOptions } from '@/features/admin/api/get-blog-stats';
+import { getContentStatsQueryOptions } from '@/features/admin/api/get-content-stats';
+import { getGenerationJobsQueryOptions } from '@/features/admin/api/get-generation-jobs';
+import { getKeywordCountQueryOptions } from '@/features/admin/api/get-keyword-count';
+import { getKeywordSuggestionsQueryOptions } from '@/features/admin/api/get-keyword-suggestions';
+import { getWeeklyPlanQueryOptions } from '@/features/admin/api/get-weekly-plan';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
 import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
@@ -60,6 +65,11 @@ export const loaders = {
     if (sessionStore.get().user?.role !== 'admin') return;
     void client.prefetchQuery(getBlogStatsQueryOptions());
     void client.prefetchQuery(getAdminBlogPostsQueryOptions(0));
+    void client.prefetchQuery(getContentStatsQueryOptions());
+    void client.prefetchQuery(getKeywordCountQueryOptions());
+    void client.prefetchQuery(getKeywordSuggestionsQueryOptions());
+    void client.prefetchQuery(getWeeklyPlanQueryOptions());
+    void client.prefetchQuery(getGenerationJobsQueryOptions());
   }),
   billing: whenSignedIn(() => {
     void client.prefetchQuery(getPaymentStatusQueryOptions());

@@ -36,3 +36,12 @@ export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$0.43'; a cost under a cent but above nothing reads '< $0.01' rather than '$0.00'. */
+export function formatUsd(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return 'N/A';
+  if (value > 0 && value < 0.01) return '< $0.01';
+  return usd.format(value);
+}

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { sessionScope } from './session';
 
 /** Every tenant-data domain; a key is [domain, tenant scope, ...]. */
-export type Domain = 'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog';
+export type Domain =
+  'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog' | 'content';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;

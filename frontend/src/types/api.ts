@@ -375,3 +375,100 @@ export type BlogPreview = { html: string };
 
 /** A page of a list whose total comes in the X-Total-Count header. */
 export type Page<T> = { items: T[]; total: number };
+
+/** 200 of GET /api/admin/keywords/count. */
+export type KeywordCount = { count: number };
+
+/** One CSV row as POST /api/admin/keywords/upload takes it: the file's text, trimmed (the server checks it). */
+export type KeywordRow = {
+  keyword: string;
+  searchVolume: string;
+  difficulty: string;
+  priority: string;
+  category: string;
+};
+
+/** 202 of POST /api/admin/keywords/upload: the rows are being ingested by background jobs. */
+export type KeywordUploadAccepted = { accepted: number; dropped: number; chunks: number; ingestId: number };
+
+/** 200 of GET /api/admin/keyword-ingests/{id}: how far one upload's ingest is. */
+export type KeywordIngest = {
+  id: number;
+  accepted: number;
+  dropped: number;
+  chunks: number;
+  chunksDone: number;
+  /** New keywords. */
+  inserted: number;
+  /** Rows that matched a keyword already there (whatever its case). */
+  merged: number;
+  done: boolean;
+};
+
+/** 200 of GET /api/admin/content-stats. */
+export type ContentStats = {
+  aiConfigured: boolean;
+  aiModel: string | null;
+  keywords: number;
+  unusedKeywords: number;
+  generationsThisMonth: number;
+  /** USD. */
+  generationCostThisMonth: number;
+};
+
+export type ContentTone = 'professional' | 'friendly' | 'authoritative' | 'conversational' | 'educational';
+
+/** Body of POST /api/admin/generate-content; the answer is 202 {jobId}. */
+export type GenerateContentInput = {
+  targetKeywords: string[];
+  category?: string;
+  tone?: ContentTone;
+  wordCount?: number;
+};
+
+export type GenerationJobStatus = 'scheduled' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** An AI draft being written, written or not (GET /api/admin/generation-jobs[/{id}]). */
+export type GenerationJob = {
+  id: number;
+  status: GenerationJobStatus;
+  keywords: string[];
+  category: string;
+  tone: string;
+  wordCount: number;
+  /** RFC 3339; set for the weekly plan's posts. */
+  scheduledFor: string | null;
+  postId: number | null;
+  postSlug: string | null;
+  /** Why it failed, for people. */
+  error: string | null;
+  model: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  /** USD. */
+  cost: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export type PostsPerWeek = 3 | 5 | 7;
+
+export type WeeklyPlanItem = {
+  jobId: number;
+  keyword: string;
+  /** RFC 3339. */
+  scheduledFor: string;
+  status: GenerationJobStatus;
+  postId: number | null;
+};
+
+/** The weekly automation: posts scheduled as generation jobs. */
+export type WeeklyPlan = {
+  id: number;
+  postsPerWeek: number;
+  /** USD: 9, 15 or 21. */
+  monthlyCost: number;
+  status: 'active' | 'cancelled' | 'finished';
+  createdAt: string;
+  plan: WeeklyPlanItem[];
+};

@@ -1,6 +1,11 @@
 import type {
   ActivityEntry,
   BlogPost,
+  GenerationJob,
+  GenerationJobStatus,
+  KeywordIngest,
+  KeywordRow,
+  WeeklyPlan,
   ComplianceReport,
   ExpirationsReport,
   NonCompliantVendor,
@@ -34,7 +39,50 @@ export const db = {
   blogPosts: [] as BlogPost[],
   /** Slugs a post had before a rename: the public read answers the post under its current slug. */
   oldSlugs: new Map<string, string>(),
+  content: defaultContent(),
 };
+
+/** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
+export type MockContent = {
+  aiConfigured: boolean;
+  aiModel: string | null;
+  /** Keywords by their trimmed, lower-cased text (the server merges case). */
+  keywords: Map<string, KeywordRow>;
+  /** Ingests, and the rows each adds once done. */
+  ingests: (KeywordIngest & { rows: KeywordRow[] })[];
+  /** Chunk reads before an ingest is done: 0 finishes it on its first read. */
+  ingestReadsToFinish: number;
+  /** What suggest-keywords answers; the server's built-in set stands in when null. */
+  suggestions: string[] | null;
+  jobs: GenerationJob[];
+  /** Jobs read at least once: each later read moves a job one step along `jobScript`. */
+  readJobs: Set<number>;
+  /** The statuses a new job goes through, one per read of it after the first. */
+  jobScript: GenerationJobStatus[];
+  /** The error text of a job whose script ends in failed. */
+  jobError: string;
+  weeklyPlan: WeeklyPlan | null;
+  generationsThisMonth: number;
+  generationCostThisMonth: number;
+};
+
+export function defaultContent(): MockContent {
+  return {
+    aiConfigured: true,
+    aiModel: 'gpt-4o-mini',
+    keywords: new Map(),
+    ingests: [],
+    ingestReadsToFinish: 0,
+    suggestions: null,
+    jobs: [],
+    readJobs: new Set(),
+    jobScript: ['queued', 'running', 'succeeded'],
+    jobError: 'The AI service did not answer in time.',
+    weeklyPlan: null,
+    generationsThisMonth: 0,
+    generationCostThisMonth: 0,
+  };
+}
 
 /** The plan and its limits; GET /api/payment-status adds the vendor count and the billing fields. */
 export type MockPlan = Pick<PaymentStatus, 'plan' | 'vendorLimit' | 'documentLimitPerVendor'>;
@@ -82,6 +130,7 @@ export function resetDb() {
   db.reports = defaultReports();
   db.blogPosts = [];
   db.oldSlugs = new Map();
+  db.content = defaultContent();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

@@ -45,13 +45,38 @@ describe('admin area', () => {
   it('shows the stats and pages the posts 5 at a time', async () => {
     signInAs({ role: 'admin' });
     seedPosts(7);
+    db.content.keywords.set('vendor onboarding', {
+      keyword: 'vendor onboarding',
+      searchVolume: '',
+      difficulty: '',
+      priority: 'medium',
+      category: 'Vendor Management',
+    });
+    db.content.keywords.set('w-9 forms', {
+      keyword: 'W-9 forms',
+      searchVolume: '',
+      difficulty: '',
+      priority: 'high',
+      category: 'Tax',
+    });
+    db.content.generationsThisMonth = 3;
+    db.content.generationCostThisMonth = 0.43;
     const { user } = renderApp('/admin');
     const list = await screen.findByRole('list', { name: 'Blog posts' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(within(list).getByText('Post 1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 5 of 7 entries')).toBeInTheDocument();
     const cards = screen.getAllByTestId('stat-card');
-    expect(cards.map((card) => card.textContent)).toEqual(['Total Posts7', 'Published3', 'Drafts4', 'Total Views210']);
+    await waitFor(() =>
+      expect(cards.map((card) => card.textContent)).toEqual([
+        'Keywords2',
+        'Total Posts7',
+        'Published3',
+        'Drafts4',
+        'Total Views210',
+        'Generations this month3$0.43 spent this month',
+      ]),
+    );
     expect(screen.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/admin/blog/new');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));

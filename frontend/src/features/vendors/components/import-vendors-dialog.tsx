@@ -5,20 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { fileExtension } from '@/lib/domain/documents';
+import { readText } from '@/lib/read-text';
 import type { VendorImportResult, VendorImportRow } from '@/types/api';
 import { useImportVendors } from '../api/import-vendors';
 
 const vendorsNoun = (n: number) => `${n} ${n === 1 ? 'vendor' : 'vendors'}`;
-
-/** The file's text (UTF-8), through FileReader: Blob.text() is missing in older browsers. */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('Unreadable file'));
-    reader.readAsText(file);
-  });
-}
 
 /** What will happen to one line: created, or why not. */
 export function importRowOutcome(row: VendorImportRow): string {

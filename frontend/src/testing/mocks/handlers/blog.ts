@@ -4,7 +4,7 @@ import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
 
 /** The server's answer to a call on an admin route: null when the caller is an admin. */
-function refuseNonAdmin(request: Request) {
+export function refuseNonAdmin(request: Request) {
   const account = accountFromRequest(request);
   if (!account) return unauthorized();
   if (account.role !== 'admin') return apiError(403, 'forbidden', 'You do not have access to this page.');

@@ -3,6 +3,7 @@ import { billingHandlers } from './billing';
 import { blogHandlers } from './blog';
 import { bulkHandlers } from './bulk';
 import { complianceHandlers } from './compliance';
+import { contentHandlers } from './content';
 import { configHandlers } from './config';
 import { portalHandlers } from './portal';
 import { reportHandlers } from './reports';
@@ -14,6 +15,7 @@ export const handlers = [
   ...blogHandlers,
   ...bulkHandlers,
   ...complianceHandlers,
+  ...contentHandlers,
   ...configHandlers,
   ...portalHandlers,
   ...reportHandlers,
