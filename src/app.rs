@@ -27,6 +27,7 @@ use crate::{
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
+    static_cache,
     tasks,
     workers::{
         generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
@@ -87,7 +88,9 @@ impl Hooks for App {
 
     async fn after_routes(router: AxumRouter, ctx: &AppContext) -> Result<AxumRouter> {
         let hsts = Settings::from_context(ctx)?.security.hsts;
-        let router = router.layer(axum::middleware::from_fn(errors::api_envelope));
+        let router = router
+            .layer(axum::middleware::from_fn(errors::api_envelope))
+            .layer(axum::middleware::from_fn(static_cache::cache_headers));
         Ok(security_headers::apply(router, hsts))
     }
 

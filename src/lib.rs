@@ -9,6 +9,7 @@ pub mod models;
 pub mod rate_limit;
 pub mod security_headers;
 pub mod settings;
+pub mod static_cache;
 pub mod tasks;
 pub mod views;
 pub mod workers;

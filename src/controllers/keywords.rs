@@ -1,7 +1,7 @@
 //! The content engine's keywords (admins only): uploads ingested by background jobs, the
 //! count, an upload's progress, and suggestions (docs/product.md, "Content engine").
 
-use axum::http::StatusCode;
+use axum::{extract::DefaultBodyLimit, http::StatusCode};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
@@ -14,6 +14,9 @@ use crate::{
     },
     workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
 };
+
+/// Room for 20,000 rows of long keywords (axum's default of 2 MB holds about 15,000).
+pub const UPLOAD_BODY_LIMIT: usize = 8 * 1024 * 1024;
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
@@ -140,7 +143,10 @@ async fn suggest(
 
 pub fn routes() -> Routes {
     Routes::new()
-        .add("/api/admin/keywords/upload", post(upload))
+        .add(
+            "/api/admin/keywords/upload",
+            post(upload).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
+        )
         .add("/api/admin/keywords/count", get(count))
         .add("/api/admin/keyword-ingests/{id}", get(progress))
         .add("/api/admin/suggest-keywords", get(suggest))

@@ -195,3 +195,30 @@ async fn a_bad_row_refuses_the_whole_upload_naming_it() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_upload_of_20000_rows_is_taken_and_one_more_is_refused() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let (h, v) = bearer(&ops.token);
+        // Over axum's default 2 MB body limit: about 3 MB.
+        let data = rows(20_000, "a rather long vendor compliance keyword phrase for the limit");
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": data}))
+            .await;
+        assert_eq!(res.status_code(), 202, "{}", res.text());
+        assert_eq!(res.json::<Value>()["chunks"], 200);
+        let too_many = rows(20_001, "x");
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h, v)
+            .json(&json!({"keywordData": too_many}))
+            .await;
+        assert_envelope(&res, 422, "validation_failed");
+        assert_eq!(keywords::Entity::find().count(&ctx.db).await.unwrap(), 20_000);
+    })
+    .await;
+}

@@ -175,3 +175,35 @@ async fn production_adds_hsts() {
         "production turns HSTS on"
     );
 }
+
+#[tokio::test]
+async fn built_assets_are_cached_a_year_gzipped_and_pages_revalidated() {
+    with_app(|server, _ctx| async move {
+        let asset = server
+            .get("/assets/app-3f9a1c.js")
+            .add_header(
+                axum::http::header::ACCEPT_ENCODING,
+                axum::http::HeaderValue::from_static("gzip, deflate, br"),
+            )
+            .await;
+        assert_eq!(asset.status_code(), 200);
+        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_eq!(asset.header("content-encoding"), "gzip", "the build's .gz copy");
+        let plain = server.get("/assets/app-3f9a1c.js").await;
+        assert!(plain.maybe_header("content-encoding").is_none());
+        assert!(plain.text().contains("vendorwatch test asset"));
+        for path in ["/", "/dashboard", "/vendors/abc"] {
+            let page = server.get(path).await;
+            assert_eq!(page.header("cache-control"), "no-cache", "{path}");
+        }
+        let missing = server.get("/assets/app-missing.js").await;
+        assert_ne!(
+            missing.maybe_header("cache-control").map(|v| v.to_str().unwrap().to_string()),
+            Some("public, max-age=31536000, immutable".to_string()),
+            "a missing asset is never cached for a year"
+        );
+        let api = server.get("/api/openapi.json").await;
+        assert_ne!(api.header("cache-control"), "public, max-age=31536000, immutable");
+    })
+    .await;
+}
