@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaUi, uniqueAccount } from './helpers';
+import { expectNoA11yViolations, registerViaUi, uniqueAccount } from './helpers';
 
 /**
  * Paying for Professional, with the server pointed at a Stripe-shaped server of the tests'
@@ -47,6 +47,7 @@ test('a paid checkout makes the plan Professional, with its renewal date and the
   expect(await sent.json()).toEqual({ status: 200 });
   await page.reload();
   await expect(page.getByTestId('subscription-period')).toHaveText('Renews on Mar 14, 2031');
+  await expectNoA11yViolations(page, '/billing, Professional');
 
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(new RegExp(`^${stripeUrl}/p/session/bps_e2e\\d+$`));
@@ -62,6 +63,7 @@ test('coming back from checkout without paying leaves the plan Free', async ({ p
   await expect(page.getByText('We could not confirm your payment yet', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });
   await expect(await planShown(page)).toHaveText('Free');
+  await expectNoA11yViolations(page, '/billing, Free');
 
   await page.goto('/upgrade-success?user_id=1&upgrade_success=true');
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 });

@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVendorViaApi, pdfFile, registerViaUi, storedToken, uniqueAccount, uniqueName } from './helpers';
+import {
+  createVendorViaApi,
+  expectNoA11yViolations,
+  pdfFile,
+  registerViaUi,
+  storedToken,
+  uniqueAccount,
+  uniqueName,
+} from './helpers';
 
 /**
  * Bulk operations and the CSV import against the real server. A new account is Free; the tests
@@ -51,6 +59,7 @@ test('select three documents and download them as one ZIP', async ({ page, reque
   }
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar).toContainText('3 selected');
+  await expectNoA11yViolations(page, '/documents, three selected');
 
   const downloading = page.waitForEvent('download');
   await bar.getByRole('button', { name: 'Download ZIP' }).click();
@@ -88,11 +97,13 @@ test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page,
   await expect(preview.getByRole('row').filter({ hasText: `nameless-${stamp}@example.com` })).not.toContainText(
     'Will be created',
   );
+  await expectNoA11yViolations(page, 'Import Vendors dialog, with the preview');
 
   await dialog.getByRole('button', { name: 'Import 8 vendors' }).click();
   await expect(page.getByRole('status').filter({ hasText: '8 vendors imported' })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Showing 1 to 5 of 8 entries')).toBeVisible();
+  await expectNoA11yViolations(page, '/vendors, eight vendors, with the toast');
 });
 
 test('a Free account sees the bulk controls and gets the upgrade prompt', async ({ page }) => {
@@ -104,8 +115,10 @@ test('a Free account sees the bulk controls and gets the upgrade prompt', async 
   await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   const bar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bar).toContainText('1 selected');
+  await expectNoA11yViolations(page, '/vendors, one selected');
   await bar.getByRole('button', { name: 'Send renewal requests' }).click();
   const prompt = page.getByRole('dialog', { name: 'Upgrade to Professional' });
   await expect(prompt).toContainText('Professional plan');
   await expect(prompt.getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
+  await expectNoA11yViolations(page, 'Upgrade to Professional dialog');
 });

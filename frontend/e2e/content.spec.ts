@@ -1,6 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { adminEmail, adminPassword, blogListHas, loginAsAdmin, uniqueName, watchForPageProblems } from './helpers';
+import {
+  adminEmail,
+  adminPassword,
+  blogListHas,
+  expectNoA11yViolations,
+  loginAsAdmin,
+  uniqueName,
+  watchForPageProblems,
+} from './helpers';
 
 /**
  * The content engine against the real server. The test command configures AI against a local
@@ -55,6 +63,8 @@ test('an admin uploads a keyword CSV and watches the Keywords count grow by the 
 
   await page.getByRole('button', { name: 'Upload Keywords' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload Keywords' });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, 'the Upload Keywords dialog');
   await dialog.getByLabel('CSV file').setInputFiles(file);
   await expect(dialog.getByText('249 keywords found in keywords.csv; 1 row without a keyword will be skipped.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload 249 keywords' }).click();
@@ -87,6 +97,8 @@ test('an admin generates a draft with AI, edits and publishes it, and finds it o
   await generate.click();
 
   const dialog = page.getByRole('dialog', { name: 'Generate with AI' });
+  await expect(dialog).toBeVisible();
+  await expectNoA11yViolations(page, 'the Generate with AI dialog');
   await expect(dialog.getByText(/30-60 seconds/).first()).toBeVisible();
   await expect(dialog.getByLabel('Category')).toHaveValue('Vendor Management');
   await expect(dialog.getByLabel('Word count')).toHaveValue('1200');

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test } from '@playwright/test';
 
 export type Account = { name: string; email: string; password: string };
 
@@ -132,4 +134,62 @@ export async function blogListHas(page: Page, title: string): Promise<boolean> {
     if (!(await next.count()) || (await next.isDisabled())) return false;
     await next.click();
   }
+}
+
+/** A phone's viewport (the width the mobile and portal specs use). */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** The WCAG 2.0 and 2.1 A and AA rules axe runs on every page and dialog. */
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Best-practice rules of moderate impact that fail the checks too. */
+const A11Y_MODERATE_RULES = ['heading-order', 'region'];
+const A11Y_FAILING_IMPACTS = ['serious', 'critical'];
+
+/** Waits until no finite CSS animation or transition runs (dialogs fading in, toasts sliding). */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+async function a11yViolationsNow(page: Page, where: string): Promise<string[]> {
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(A11Y_MODERATE_RULES.map((rule) => [rule, { enabled: true }])) })
+    .withTags(A11Y_TAGS)
+    // axe.run in the page itself: the default opens a blank page per run to merge the results of
+    // frames, which the app has none of (cross-origin ones) that this could miss.
+    .setLegacyMode()
+    .analyze();
+  return results.violations
+    .filter((v) => A11Y_FAILING_IMPACTS.includes(v.impact ?? '') || A11Y_MODERATE_RULES.includes(v.id))
+    .map((v) => {
+      const nodes = v.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ')}`);
+      return [`${where}: ${v.id} (${v.impact}) ${v.help}`, ...nodes].join('\n');
+    });
+}
+
+/**
+ * Runs axe on the page as it is (an open dialog included) and fails on any violation of
+ * serious or critical impact, or of heading-order or region. Checks the current width and a
+ * phone's (unless `phone: false` or the page is already that narrow), then restores the viewport.
+ */
+export async function expectNoA11yViolations(page: Page, context?: string, options: { phone?: boolean } = {}) {
+  // Each check takes a few seconds (two runs of axe): the test gets that time on top of its own.
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + 15_000);
+  const where = context ?? new URL(page.url()).pathname;
+  const original = page.viewportSize();
+  const failures = await a11yViolationsNow(page, `${where} at ${original?.width ?? '?'}px`);
+  if (options.phone !== false && original && original.width > PHONE_VIEWPORT.width) {
+    await page.setViewportSize(PHONE_VIEWPORT);
+    try {
+      failures.push(...(await a11yViolationsNow(page, `${where} at ${PHONE_VIEWPORT.width}px`)));
+    } finally {
+      await page.setViewportSize(original);
+    }
+  }
+  expect(failures, `accessibility violations:\n${failures.join('\n')}`).toEqual([]);
 }

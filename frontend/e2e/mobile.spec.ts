@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerViaUi, uniqueAccount } from './helpers';
+import { createVendorViaApi, expectNoA11yViolations, registerViaUi, uniqueAccount, uniqueName } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -8,6 +8,7 @@ test('the landing page fits a 390px phone', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(page, '/, phone');
 });
 
 test('phone layout: top bar, bottom bar with plus button, slide-out menu with email, no sidebar', async ({ page }) => {
@@ -24,14 +25,28 @@ test('phone layout: top bar, bottom bar with plus button, slide-out menu with em
   const plus = bottomBar.getByRole('link', { name: 'Add New Vendor' });
   await expect(plus).toBeVisible();
   await expect(plus).toHaveAttribute('href', '/vendors/new');
+  await expectNoA11yViolations(page, '/dashboard, phone');
 
   await page.getByTestId('mobile-topbar').getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByTestId('mobile-menu');
   await expect(menu).toBeVisible();
   await expect(menu.getByText(account.email)).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Activity Log' })).toBeVisible();
+  await expectNoA11yViolations(page, 'phone menu');
 
   await menu.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('bottom-bar')).toHaveCount(0);
+});
+
+test('phone layout: the vendor cards and a vendor row menu', async ({ page }) => {
+  await registerViaUi(page, uniqueAccount('e2e-phone-menu'));
+  const name = uniqueName('Pocket Plumbing');
+  await createVendorViaApi(page, { name });
+  await page.goto('/vendors');
+  await expect(page.getByRole('list', { name: 'Vendors' })).toContainText(name);
+  await expectNoA11yViolations(page, '/vendors, phone');
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+  await expectNoA11yViolations(page, '/vendors, row menu open, phone');
 });

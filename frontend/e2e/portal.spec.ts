@@ -1,5 +1,13 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { addVendorViaUi, isoDateFromToday, pdfFile, registerViaUi, uniqueAccount, uniqueName } from './helpers';
+import {
+  addVendorViaUi,
+  expectNoA11yViolations,
+  isoDateFromToday,
+  pdfFile,
+  registerViaUi,
+  uniqueAccount,
+  uniqueName,
+} from './helpers';
 
 const GL = 'Certificate of Insurance (General Liability)';
 
@@ -24,6 +32,8 @@ test('a vendor uploads every requested document from a 390px phone and sees the 
   const { context, page: vendor } = await phone(browser);
   await vendor.goto('/vendor-upload');
   await expect(vendor.getByTestId('sidebar')).toHaveCount(0);
+  await expect(vendor.getByLabel('Company Key')).toBeVisible();
+  await expectNoA11yViolations(vendor, '/vendor-upload, phone');
   await vendor.getByLabel('Company Key').fill(companyKey);
   await vendor.getByRole('button', { name: 'Verify Company Key' }).click();
 
@@ -31,6 +41,7 @@ test('a vendor uploads every requested document from a 390px phone and sees the 
   await expect(vendor.getByTestId('portal-client-name')).toHaveText(client.name);
   await expect(vendor.getByText('0 of 2 uploaded')).toBeVisible();
   expect(await horizontalOverflow(vendor)).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(vendor, '/vendor-upload, documents step, phone');
 
   const w9 = vendor.getByRole('form', { name: 'Upload W-9 Form' });
   await w9.getByLabel('Document File').setInputFiles(pdfFile('w9.pdf'));
@@ -43,6 +54,7 @@ test('a vendor uploads every requested document from a 390px phone and sees the 
   await gl.getByLabel('Document File').setInputFiles(pdfFile('gl.pdf'));
   await gl.getByRole('button', { name: 'Upload' }).click();
   await expect(gl.getByText(`Expiration date is required for ${GL}`)).toBeVisible();
+  await expectNoA11yViolations(vendor, '/vendor-upload, a missing expiration date, phone');
   await gl.getByLabel('Expiration Date*').fill(isoDateFromToday(200));
   await gl.getByLabel('Notes').fill('Policy GL-778');
   await gl.getByRole('button', { name: 'Upload' }).click();
@@ -51,6 +63,7 @@ test('a vendor uploads every requested document from a 390px phone and sees the 
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(client.name);
   expect(await horizontalOverflow(vendor)).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(vendor, 'All documents uploaded dialog, phone');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(vendor.getByLabel('Company Key')).toHaveValue('');
   await context.close();
@@ -67,12 +80,14 @@ test("a wrong company key shows the 'Invalid Company Key' toast", async ({ brows
   await page.goto('/vendor-upload');
   await page.getByRole('button', { name: 'Verify Company Key' }).click();
   await expect(page.getByText('Company key is required')).toBeVisible();
+  await expectNoA11yViolations(page, '/vendor-upload, no key, phone');
 
   await page.getByLabel('Company Key').fill('NOPE0000');
   await page.getByRole('button', { name: 'Verify Company Key' }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Invalid Company Key' });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('No vendor was found for this company key.');
+  await expectNoA11yViolations(page, '/vendor-upload, with the Invalid Company Key toast, phone');
   await expect(page.getByLabel('Company Key')).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await context.close();

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createVendorViaApi, registerViaUi, uniqueAccount, uniqueName, watchForPageProblems } from './helpers';
+import {
+  createVendorViaApi,
+  expectNoA11yViolations,
+  registerViaUi,
+  uniqueAccount,
+  uniqueName,
+  watchForPageProblems,
+} from './helpers';
 
 /**
  * The Professional reports against the real server. A new organization is Free; it becomes
@@ -50,6 +57,7 @@ test('a Professional account sees the trend chart and the non-compliant vendors,
   await expect(row).toBeVisible();
   await expect(row).toContainText('Missing');
   await expect(row.getByRole('link', { name })).toHaveAttribute('href', `/vendors/${id}`);
+  await expectNoA11yViolations(page, '/reports, Professional');
 
   const downloading = page.waitForEvent('download');
   await nonCompliant.getByRole('button', { name: 'Export CSV' }).click();
@@ -89,6 +97,7 @@ test('a Professional account sees the trend chart and the non-compliant vendors,
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByTestId('mobile-topbar').getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByTestId('mobile-menu').getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
+  await expectNoA11yViolations(page, '/reports, phone menu open');
   expect(problems).toEqual([]);
 });
 
@@ -103,4 +112,5 @@ test("a Free account sees what the reports are, the server's sentence and Upgrad
   await expect(page.getByRole('main').getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectNoA11yViolations(page, '/reports, Free');
 });

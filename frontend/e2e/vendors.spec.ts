@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createVendorViaApi, registerViaUi, uniqueAccount, uniqueName } from './helpers';
+import { createVendorViaApi, expectNoA11yViolations, registerViaUi, uniqueAccount, uniqueName } from './helpers';
 
 test("deleting a vendor asks 'Are you sure?' and says 'Vendor deleted'", async ({ page }) => {
   await registerViaUi(page, uniqueAccount('e2e-delete'));
@@ -9,7 +9,10 @@ test("deleting a vendor asks 'Are you sure?' and says 'Vendor deleted'", async (
   await page.goto('/vendors');
   const table = page.getByRole('table', { name: 'Vendors' });
   await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+  await expectNoA11yViolations(page);
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNoA11yViolations(page, '/vendors, row menu open', { phone: false });
   await page.getByRole('menuitem', { name: 'Delete' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
@@ -17,6 +20,7 @@ test("deleting a vendor asks 'Are you sure?' and says 'Vendor deleted'", async (
   await expect(dialog).toContainText(
     'This action cannot be undone. This will permanently delete the vendor and all associated documents.',
   );
+  await expectNoA11yViolations(page, 'delete vendor dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
@@ -28,6 +32,7 @@ test("deleting a vendor asks 'Are you sure?' and says 'Vendor deleted'", async (
   await expect(toast).toBeVisible();
   await expect(toast).toContainText('The vendor has been successfully deleted.');
   await expect(page.getByText('No vendors found')).toBeVisible();
+  await expectNoA11yViolations(page, '/vendors, empty, with the toast');
 });
 
 test('the Free plan stops at two vendors: Add New Vendor is disabled, and a stale form gets the 402 dialog', async ({ page }) => {
@@ -38,6 +43,7 @@ test('the Free plan stops at two vendors: Add New Vendor is disabled, and a stal
   await page.goto('/vendors/new');
   const form = page.getByRole('form', { name: 'Add New Vendor' });
   await expect(form.getByRole('button', { name: 'Add Vendor' })).toBeEnabled();
+  await expectNoA11yViolations(page);
   await createVendorViaApi(page, { name: uniqueName('Second Vendor') });
 
   await form.getByLabel('Vendor Name*').fill(uniqueName('Third Vendor'));
@@ -46,6 +52,7 @@ test('the Free plan stops at two vendors: Add New Vendor is disabled, and a stal
   const dialog = page.getByRole('dialog', { name: 'Free Account Limit Reached' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Free accounts are limited to 2 vendors maximum.');
+  await expectNoA11yViolations(page, 'Free Account Limit Reached dialog');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/vendors\/new$/);
 
@@ -53,8 +60,10 @@ test('the Free plan stops at two vendors: Add New Vendor is disabled, and a stal
   const add = page.getByRole('main').getByRole('link', { name: 'Add New Vendor' });
   await expect(add).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('table', { name: 'Vendor Compliance Status' }).getByRole('row')).toHaveCount(3);
+  await expectNoA11yViolations(page, '/dashboard, at the vendor limit');
 
   await page.goto('/vendors/new');
   await expect(page.getByText('Free account limit reached')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add New Vendor' }).getByRole('button', { name: 'Add Vendor' })).toBeDisabled();
+  await expectNoA11yViolations(page, '/vendors/new, at the vendor limit');
 });

@@ -14,12 +14,12 @@ type AuthLayoutProps = {
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-blue-50 via-white to-white">
-      <div className="mx-auto w-full max-w-md px-4 pt-6">
+      <header className="mx-auto w-full max-w-md px-4 pt-6">
         <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
           <ArrowLeftIcon aria-hidden className="size-4" />
           Back to Home
         </Link>
-      </div>
+      </header>
       <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-4 py-10">
         <div className="mb-6 flex flex-col items-center text-center">
           <LogoMark className="size-10" />

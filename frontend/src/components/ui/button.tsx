@@ -8,7 +8,9 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'icon-sm';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors [&_svg]:shrink-0 ' +
-  'focus:outline-none data-[focus]:outline-2 data-[focus]:outline-offset-2 data-[focus]:outline-blue-600 ' +
+  // No focus:outline-none here: with Tailwind 4 it sets --tw-outline-style to none, and the
+  // outlines below would then draw nothing.
+  'data-[focus]:outline-2 data-[focus]:outline-offset-2 data-[focus]:outline-blue-600 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ' +
   'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
 
@@ -28,6 +30,9 @@ const sizes: Record<ButtonSize, string> = {
   /** Compact icon buttons (table row actions). A size here, not a className: classes do not override each other. */
   'icon-sm': 'size-8',
 };
+
+/** Buttons on a blue background: a white focus outline, where the blue one would not show. */
+export const FOCUS_ON_BLUE = 'focus-visible:outline-white! data-[focus]:outline-white!';
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
   return cn(base, variants[variant], sizes[size], className);

@@ -49,7 +49,7 @@ type ConfirmDialogProps = {
   pending?: boolean;
 };
 
-/** An "are you sure" dialog: Cancel and a destructive confirm button. */
+/** An "are you sure" dialog: Cancel (focused on opening) and a destructive confirm button. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -70,7 +70,8 @@ export function ConfirmDialog({
       className="max-w-md"
     >
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClose} disabled={pending}>
+        {/* The safe choice has the focus first (WAI-ARIA's alert dialog pattern). */}
+        <Button variant="outline" onClick={onClose} disabled={pending} autoFocus>
           {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>

@@ -5,9 +5,12 @@ type EmptyStateProps = {
   title: string;
   description?: ReactNode;
   action?: ReactNode;
+  /** The title's heading level: one below the heading the empty state sits under (3 in a card). */
+  headingLevel?: 1 | 2 | 3;
 };
 
-export function EmptyState({ icon: Icon, title, description, action }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, description, action, headingLevel = 3 }: EmptyStateProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       {Icon ? (
@@ -15,7 +18,7 @@ export function EmptyState({ icon: Icon, title, description, action }: EmptyStat
           <Icon aria-hidden className="size-6" />
         </div>
       ) : null}
-      <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
+      <Heading className="mt-4 text-base font-semibold text-slate-900">{title}</Heading>
       {description ? <p className="mt-1 max-w-sm text-sm text-slate-600">{description}</p> : null}
       {action ? <div className="mt-6">{action}</div> : null}
     </div>

@@ -8,10 +8,14 @@ import {
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
+/**
+ * focus-within, not focus: a date input's calendar button has the focus inside the input, which
+ * then matches :focus-within only.
+ */
 export const inputClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm ' +
-  'placeholder:text-slate-400 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30 ' +
-  'data-[invalid]:border-red-400 data-[invalid]:focus:ring-red-500/30 disabled:bg-slate-50 disabled:text-slate-500';
+  'placeholder:text-slate-500 focus-within:border-blue-500 focus:outline-none focus-within:ring-2 focus-within:ring-blue-500/30 ' +
+  'data-[invalid]:border-red-400 data-[invalid]:focus-within:ring-red-500/30 disabled:bg-slate-50 disabled:text-slate-500';
 
 type FieldProps = {
   label: ReactNode;

@@ -20,6 +20,8 @@ describe('toasts', () => {
     expect(within(status).getByText('Login successful')).toBeInTheDocument();
     expect(within(status).getByText('Welcome back!')).toBeInTheDocument();
     expect(status).toHaveAttribute('data-variant', 'success');
+    // A named landmark (no aria-label on a role-less div), so the toasts sit in a region.
+    expect(screen.getByRole('region', { name: 'Notifications' })).toContainElement(status);
   });
 
   it('shows only one toast at a time: a new one replaces the old', () => {

@@ -14,11 +14,11 @@ function VariantIcon({ variant }: { variant: ToastItem['variant'] }) {
   return <InformationCircleIcon aria-hidden className="size-5 shrink-0 text-blue-500" />;
 }
 
-/** Renders the open toast (at most one) in a fixed live region. */
+/** Renders the open toast (at most one) in a fixed, labelled region; each toast is a live status. */
 export function Toaster() {
   const toasts = useToasts().filter((t) => t.open);
   return (
-    <div
+    <section
       aria-label="Notifications"
       data-print="hide"
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:bottom-0 sm:top-auto sm:items-end"
@@ -50,6 +50,6 @@ export function Toaster() {
           </button>
         </div>
       ))}
-    </div>
+    </section>
   );
 }

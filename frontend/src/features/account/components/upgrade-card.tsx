@@ -1,4 +1,5 @@
 import { SparklesIcon } from '@heroicons/react/24/outline';
+import { FOCUS_ON_BLUE } from '@/components/ui/button';
 import { PROFESSIONAL_PRICE, PROFESSIONAL_VENDOR_LIMIT } from '@/config';
 import type { PaymentStatus } from '@/types/api';
 import { UpgradeButton } from './upgrade-button';
@@ -25,7 +26,7 @@ export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
         </div>
         <div>
           <h2 className="font-semibold">{professional ? 'You are close to your vendor limit' : 'Upgrade to Professional'}</h2>
-          <p className="mt-1 text-sm text-blue-100">
+          <p className="mt-1 text-sm text-blue-50">
             {professional
               ? `You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors. Contact support for a larger plan.`
               : `Track up to ${PROFESSIONAL_VENDOR_LIMIT} vendors with priority email support, advanced reporting and bulk document operations for $${PROFESSIONAL_PRICE}/month. You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors.`}
@@ -36,7 +37,7 @@ export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
         <UpgradeButton
           status={status}
           variant="outline"
-          className="border-transparent text-blue-700"
+          className={`border-transparent text-blue-700 ${FOCUS_ON_BLUE}`}
           noticeClassName="text-blue-50"
         />
       )}

@@ -45,7 +45,7 @@ export function ActivityRoute() {
         ) : activity.isError ? (
           <QueryError error={activity.error} onRetry={() => void activity.refetch()} />
         ) : entries.length === 0 ? (
-          <EmptyState icon={ClipboardDocumentListIcon} title="No activities found" />
+          <EmptyState icon={ClipboardDocumentListIcon} title="No activities found" headingLevel={2} />
         ) : (
           <Card className="px-5">
             <ul className="divide-y divide-slate-100" aria-label="Activities">

@@ -132,7 +132,7 @@ export function BlogPostForm({ post }: { post?: BlogPost }) {
               {['Write', 'Preview'].map((name) => (
                 <Tab
                   key={name}
-                  className="rounded-md px-3 py-1 text-sm font-medium text-slate-600 focus:outline-none data-[focus]:outline-2 data-[focus]:outline-blue-600 data-[selected]:bg-slate-900 data-[selected]:text-white"
+                  className="rounded-md px-3 py-1 text-sm font-medium text-slate-600 data-[focus]:outline-2 data-[focus]:outline-blue-600 data-[selected]:bg-slate-900 data-[selected]:text-white"
                 >
                   {name}
                 </Tab>

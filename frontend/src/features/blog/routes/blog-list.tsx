@@ -31,7 +31,7 @@ export function BlogListRoute() {
   let body;
   if (posts.isPending) body = <LoadingBlock label="Loading blog posts" />;
   else if (posts.isError) body = <QueryError error={posts.error} onRetry={() => void posts.refetch()} />;
-  else if (posts.data.items.length === 0) body = <EmptyState icon={NewspaperIcon} title="No blog posts yet" />;
+  else if (posts.data.items.length === 0) body = <EmptyState icon={NewspaperIcon} title="No blog posts yet" headingLevel={2} />;
   else {
     body = (
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Blog posts">

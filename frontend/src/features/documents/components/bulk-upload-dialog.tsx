@@ -170,7 +170,7 @@ export function BulkUploadDialog({ vendorId, open, onClose }: BulkUploadDialogPr
               if (e.target.files) bulk.add(e.target.files);
               e.target.value = '';
             }}
-            className="max-w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
+            className="max-w-full rounded-md text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
           />
           <p className="text-xs text-slate-500">Drop files here. PDF, DOC, DOCX, PNG, JPG or JPEG, up to 10MB each</p>
         </div>

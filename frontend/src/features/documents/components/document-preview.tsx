@@ -44,6 +44,7 @@ export function DocumentPreview({ id, title }: { id: string; title: string }) {
     <EmptyState
       icon={DocumentIcon}
       title="Preview not available"
+      headingLevel={2}
       description="This file type cannot be shown in the browser. Download it to open it."
       action={
         <Button onClick={() => start(id)}>

@@ -56,7 +56,7 @@ export function FilePicker({
           disabled={disabled}
           aria-invalid={Boolean(error)}
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-          className="max-w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
+          className="max-w-full rounded-md text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
         />
         {file ? (
           <p className="text-xs text-slate-600">

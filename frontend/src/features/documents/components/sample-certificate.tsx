@@ -71,7 +71,13 @@ export function SampleCertificate({ id }: { id: string }) {
           </p>
         </section>
       </div>
-      <div className="mt-6 overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll the table on a narrow screen. */}
+      <div
+        role="region"
+        aria-label="Coverages"
+        tabIndex={0}
+        className="mt-6 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
         <table className="min-w-full border border-slate-300 text-left text-sm">
           <thead className="bg-slate-100 font-sans text-xs uppercase">
             <tr>

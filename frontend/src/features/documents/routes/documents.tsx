@@ -74,6 +74,7 @@ export function DocumentsRoute() {
           <EmptyState
             icon={DocumentTextIcon}
             title="No documents found"
+            headingLevel={2}
             description={
               filtered ? 'Try changing your search or filter criteria' : 'Documents you or your vendors upload will appear here'
             }

@@ -23,7 +23,11 @@ export function ViewDocumentRoute() {
   else if (doc.isError) {
     body =
       doc.error.code === ERROR_CODES.notFound ? (
-        <EmptyState title="Document not found" description="The document you're looking for doesn't exist or has been removed." />
+        <EmptyState
+          headingLevel={1}
+          title="Document not found"
+          description="The document you're looking for doesn't exist or has been removed."
+        />
       ) : (
         <QueryError error={doc.error} onRetry={() => void doc.refetch()} />
       );

@@ -46,7 +46,7 @@ export function LandingFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-500 sm:px-6">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">
           © {year} {APP_NAME}. All rights reserved.
         </p>
       </div>

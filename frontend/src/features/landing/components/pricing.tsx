@@ -1,5 +1,5 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink, FOCUS_ON_BLUE } from '@/components/ui/button';
 import { useUser } from '@/lib/session';
 
 const freeFeatures = [
@@ -74,18 +74,23 @@ export function Pricing() {
             <h3 id="plan-professional" className="text-lg font-semibold">
               Professional
             </h3>
-            <p className="mt-1 text-sm text-blue-100">For teams managing a growing roster of vendors.</p>
+            <p className="mt-1 text-sm text-blue-50">For teams managing a growing roster of vendors.</p>
             <p className="mt-6 flex items-baseline gap-1">
               <span className="text-4xl font-extrabold tracking-tight">$29</span>
-              <span className="text-sm font-medium text-blue-100">/month</span>
+              <span className="text-sm font-medium text-blue-50">/month</span>
             </p>
             <div className="mt-8 flex-1">
               <FeatureList items={professionalFeatures} light />
             </div>
-            <ButtonLink to={cta} variant="outline" size="lg" className="mt-8 w-full border-transparent text-blue-700">
+            <ButtonLink
+              to={cta}
+              variant="outline"
+              size="lg"
+              className={`mt-8 w-full border-transparent text-blue-700 ${FOCUS_ON_BLUE}`}
+            >
               {user ? 'Go to Dashboard' : 'Start with Professional'}
             </ButtonLink>
-            <p className="mt-4 text-center text-xs text-blue-100">Cancel anytime • No setup fees • Instant activation</p>
+            <p className="mt-4 text-center text-xs text-blue-50">Cancel anytime • No setup fees • Instant activation</p>
           </article>
         </div>
       </div>

@@ -28,7 +28,8 @@ export function RequestedDocuments({ companyKey, items, uploaded, onUploaded }: 
                   <DisclosureButton
                     className={cn(
                       'flex w-full items-center gap-3 px-4 py-4 text-left sm:px-5',
-                      'focus:outline-none data-[focus]:bg-slate-50 data-[hover]:bg-slate-50',
+                      'data-[focus]:bg-slate-50 data-[hover]:bg-slate-50',
+                      'data-[focus]:outline-2 data-[focus]:-outline-offset-2 data-[focus]:outline-blue-600',
                     )}
                   >
                     {done ? (

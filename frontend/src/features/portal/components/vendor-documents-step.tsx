@@ -58,7 +58,11 @@ export function VendorDocumentsStep({ companyKey, vendor, onChangeKey }: VendorD
         </div>
       </section>
       {items.length === 0 ? (
-        <EmptyState title="Nothing to upload" description={`${vendor.clientName} has not asked for any documents.`} />
+        <EmptyState
+          headingLevel={2}
+          title="Nothing to upload"
+          description={`${vendor.clientName} has not asked for any documents.`}
+        />
       ) : (
         <RequestedDocuments companyKey={companyKey} items={items} uploaded={uploaded} onUploaded={onUploaded} />
       )}

@@ -113,6 +113,7 @@ export function RemindersRoute() {
         <EmptyState
           icon={BellAlertIcon}
           title="No reminders"
+          headingLevel={2}
           description="Reminders are automatically created when you add documents with expiration dates"
         />
       ) : (

@@ -1,6 +1,6 @@
 import { LockClosedIcon, SparklesIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink, FOCUS_ON_BLUE } from '@/components/ui/button';
 import { BarChart } from '@/components/ui/charts';
 import { LineChart } from '@/components/ui/line-chart';
 import { Spinner } from '@/components/ui/spinner';
@@ -101,7 +101,7 @@ function UpgradeAction() {
   if (status.isPending) return <Spinner label="Loading your plan" />;
   if (status.isError) {
     return (
-      <ButtonLink to="/billing" variant="outline" className="text-blue-700">
+      <ButtonLink to="/billing" variant="outline" className={`text-blue-700 ${FOCUS_ON_BLUE}`}>
         See your plan
       </ButtonLink>
     );
@@ -110,7 +110,7 @@ function UpgradeAction() {
     <UpgradeButton
       status={status.data}
       variant="outline"
-      className="border-transparent text-blue-700"
+      className={`border-transparent text-blue-700 ${FOCUS_ON_BLUE}`}
       noticeClassName="text-blue-50"
     />
   );
@@ -135,7 +135,7 @@ export function ReportsLocked({ message }: { message: string }) {
             <p data-testid="plan-required-message" className="mt-1 text-sm text-blue-50">
               {message}
             </p>
-            <p className="mt-1 text-sm text-blue-100">Upgrade for ${PROFESSIONAL_PRICE}/month to see them for your vendors.</p>
+            <p className="mt-1 text-sm text-blue-50">Upgrade for ${PROFESSIONAL_PRICE}/month to see them for your vendors.</p>
           </div>
         </div>
         <UpgradeAction />

@@ -23,7 +23,13 @@ const statusText = { create: 'New', duplicate: 'Duplicate', error: 'Error' } as 
 
 function PreviewTable({ result }: { result: VendorImportResult }) {
   return (
-    <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
+    // Focusable, so a keyboard can scroll a long preview (it holds nothing else to focus).
+    <div
+      role="region"
+      aria-label="Import preview"
+      tabIndex={0}
+      className="max-h-80 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Import preview">
         <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
           <tr>
@@ -150,7 +156,7 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
             accept=".csv,text/csv"
             disabled={importer.isPending || reading}
             onChange={(e) => void onPick(e)}
-            className="max-w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
+            className="max-w-full rounded-md text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
           />
         </div>
         {checking ? (

@@ -7,6 +7,7 @@ export function VendorNotFound({ editing = false }: { editing?: boolean }) {
     <EmptyState
       icon={BuildingStorefrontIcon}
       title="Vendor not found"
+      headingLevel={1}
       description={
         editing
           ? "The vendor you're trying to edit doesn't exist or has been removed."

@@ -29,11 +29,11 @@ function Row({
 }) {
   return (
     <div className="flex gap-3">
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
-      <div className="min-w-0">
-        <dt className="sr-only">{label}</dt>
-        <dd className="text-sm break-words text-slate-700">{children}</dd>
-      </div>
+      <dt className="mt-0.5 shrink-0">
+        <Icon aria-hidden className="size-4 text-slate-400" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 text-sm break-words text-slate-700">{children}</dd>
     </div>
   );
 }
@@ -88,7 +88,7 @@ export function VendorSummaryCard({ vendor }: { vendor: Vendor }) {
                 <span className="flex items-center gap-2 text-slate-700">
                   <span aria-hidden className={cn('size-2.5 rounded-full', statusDotClass(slot.status))} />
                   {slot.label}
-                  {required.has(slot.slot) ? null : <span className="text-xs text-slate-400">(not requested)</span>}
+                  {required.has(slot.slot) ? null : <span className="text-xs text-slate-500">(not requested)</span>}
                 </span>
                 <span className="text-xs text-slate-500">{statusLabel(slot.status)}</span>
               </li>

@@ -135,6 +135,7 @@ export function VendorsRoute() {
           <EmptyState
             icon={BuildingStorefrontIcon}
             title="No vendors found"
+            headingLevel={2}
             description={filtered ? 'Try changing your search or filter criteria' : 'Get started by adding your first vendor'}
             action={filtered ? undefined : <AddVendorButton status={paymentStatus.data} />}
           />
