@@ -88,7 +88,7 @@ async fn main() {
         num_workers: u32::try_from(workers).unwrap_or(2),
         reaper: None,
     }));
-    let boot = App::boot(StartMode::ServerOnly, &Environment::Test, config)
+    let boot = App::boot(StartMode::ServerAndWorker, &Environment::Test, config)
         .await
         .unwrap();
     let ctx = boot.app_context.clone();
