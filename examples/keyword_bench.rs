@@ -120,7 +120,12 @@ async fn main() {
         req.extensions_mut()
             .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 9))));
         let res = router.clone().oneshot(req).await.unwrap();
-        assert_eq!(res.status(), 202, "the upload of {} rows is accepted", part.len());
+        assert_eq!(
+            res.status(),
+            202,
+            "the upload of {} rows is accepted",
+            part.len()
+        );
     }
     let accepted = started.elapsed();
 

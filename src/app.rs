@@ -27,8 +27,7 @@ use crate::{
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
-    static_cache,
-    tasks,
+    static_cache, tasks,
     workers::{
         generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
         reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,

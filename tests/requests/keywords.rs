@@ -203,7 +203,10 @@ async fn an_upload_of_20000_rows_is_taken_and_one_more_is_refused() {
         make_admin(&ctx, &ops).await;
         let (h, v) = bearer(&ops.token);
         // Over axum's default 2 MB body limit: about 3 MB.
-        let data = rows(20_000, "a rather long vendor compliance keyword phrase for the limit");
+        let data = rows(
+            20_000,
+            "a rather long vendor compliance keyword phrase for the limit",
+        );
         let res = server
             .post("/api/admin/keywords/upload")
             .add_header(h.clone(), v.clone())
@@ -218,7 +221,10 @@ async fn an_upload_of_20000_rows_is_taken_and_one_more_is_refused() {
             .json(&json!({"keywordData": too_many}))
             .await;
         assert_envelope(&res, 422, "validation_failed");
-        assert_eq!(keywords::Entity::find().count(&ctx.db).await.unwrap(), 20_000);
+        assert_eq!(
+            keywords::Entity::find().count(&ctx.db).await.unwrap(),
+            20_000
+        );
     })
     .await;
 }

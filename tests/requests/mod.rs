@@ -7,7 +7,6 @@ mod content;
 mod documents;
 mod emails;
 mod hardening;
-mod keepalive;
 mod keywords;
 mod lists;
 mod outbox;

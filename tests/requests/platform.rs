@@ -187,8 +187,15 @@ async fn built_assets_are_cached_a_year_gzipped_and_pages_revalidated() {
             )
             .await;
         assert_eq!(asset.status_code(), 200);
-        assert_eq!(asset.header("cache-control"), "public, max-age=31536000, immutable");
-        assert_eq!(asset.header("content-encoding"), "gzip", "the build's .gz copy");
+        assert_eq!(
+            asset.header("cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+        assert_eq!(
+            asset.header("content-encoding"),
+            "gzip",
+            "the build's .gz copy"
+        );
         let plain = server.get("/assets/app-3f9a1c.js").await;
         assert!(plain.maybe_header("content-encoding").is_none());
         assert!(plain.text().contains("vendorwatch test asset"));
@@ -198,12 +205,17 @@ async fn built_assets_are_cached_a_year_gzipped_and_pages_revalidated() {
         }
         let missing = server.get("/assets/app-missing.js").await;
         assert_ne!(
-            missing.maybe_header("cache-control").map(|v| v.to_str().unwrap().to_string()),
+            missing
+                .maybe_header("cache-control")
+                .map(|v| v.to_str().unwrap().to_string()),
             Some("public, max-age=31536000, immutable".to_string()),
             "a missing asset is never cached for a year"
         );
         let api = server.get("/api/openapi.json").await;
-        assert_ne!(api.header("cache-control"), "public, max-age=31536000, immutable");
+        assert_ne!(
+            api.header("cache-control"),
+            "public, max-age=31536000, immutable"
+        );
     })
     .await;
 }

@@ -98,7 +98,7 @@ function CreatePlan({ disabled }: { disabled: boolean }) {
                     {option.postsPerWeek} posts per week
                     {recommended ? <Badge color="green">Recommended</Badge> : null}
                   </span>
-                  <span className="mt-0.5 block text-slate-500">about ${option.monthlyCost} per month</span>
+                  <span className="mt-0.5 block text-slate-600">about ${option.monthlyCost} per month</span>
                 </span>
               </label>
             );
