@@ -14,7 +14,7 @@ use crate::support::{assert_envelope, bearer, make_admin, register, with_app};
 
 fn rows(n: usize, prefix: &str) -> Vec<Value> {
     (0..n)
-        .map(|i| json!({"keyword": format!("{prefix} keyword {i}"), "searchVolume": 1000 - i, "difficulty": (i % 100) + 1, "priority": "medium", "category": "Vendor Management"}))
+        .map(|i| json!({"keyword": format!("{prefix} keyword {i}"), "searchVolume": 100_000 - i, "difficulty": (i % 100) + 1, "priority": "medium", "category": "Vendor Management"}))
         .collect()
 }
 
