@@ -114,6 +114,10 @@ async function toDashboardWithKeyboard(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+// Every key is its own round trip to the browser, and every stop checks the focus ring: these
+// flows take 10-30 s on a quiet 2-core machine, more on a busy one.
+test.describe.configure({ timeout: 90_000 });
+
 test('sign in with the keyboard: a wrong password, the show-password toggle, then the right one', async ({ page, request }) => {
   const account = uniqueAccount('e2e-kbd-login');
   await registerViaApi(request, account);
