@@ -28,8 +28,8 @@ const KEY_UNKNOWN: &str = "No vendor was found for this company key. Check the k
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct KeyQuery {
-    /// The company key the client gave the vendor.
-    #[param(required = true)]
+    /// The company key the client gave the vendor (blank is 400 `company_key_required`).
+    #[param(required = true, pattern = r".*\S.*")]
     pub key: Option<String>,
 }
 
