@@ -68,6 +68,8 @@ pub enum Failure {
     ServerError { status: u16, message: String },
     #[error("The AI service refused the request (HTTP {status}): {message}")]
     Rejected { status: u16, message: String },
+    #[error("AI is not configured on this server (OPENAI_API_KEY)")]
+    NotConfigured,
     #[error("The AI service could not be reached: {0}")]
     Unreachable(String),
     #[error("The model refused to write the post: {0}")]

@@ -233,18 +233,11 @@ async fn start_plan(
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<PlanParams>,
 ) -> ApiResult {
-    if !weekly_plans::PLANS
-        .iter()
-        .any(|(n, _)| i64::from(*n) == params.posts_per_week)
-    {
-        return Err(
-            crate::errors::field_error("postsPerWeek", "Choose 3, 5 or 7 posts per week").into(),
-        );
-    }
+    let plan = weekly_plans::plan_of(params.posts_per_week)?;
     if !ai_enabled(&ctx)? {
         return Err(ai_not_configured().into());
     }
-    let plan = weekly_plans::Model::start(&ctx.db, params.posts_per_week, Utc::now()).await?;
+    let plan = weekly_plans::Model::start(&ctx.db, plan, Utc::now()).await?;
     Ok((StatusCode::CREATED, axum::Json(plan_view(plan))).into_response())
 }
 

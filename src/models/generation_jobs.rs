@@ -88,7 +88,9 @@ impl GenerateFields {
             .map(|c| c.trim().to_string())
             .filter(|c| !c.is_empty())
             .unwrap_or_else(|| keywords::DEFAULT_CATEGORY.to_string());
-        if category.chars().count() > 60 || category.chars().any(char::is_control) {
+        if category.chars().count() > keywords::MAX_CATEGORY_CHARS
+            || category.chars().any(char::is_control)
+        {
             push("category", "The category is at most 60 characters");
         }
         let tone = self
@@ -206,7 +208,8 @@ impl Model {
         Ok(claimed)
     }
 
-    /// Jobs to queue again: queued for over ten minutes (their queue message was lost), or
+    /// Jobs to queue again: queued for over ten minutes (their queue message was lost; at most
+    /// once every ten minutes), or
     /// running past `stale_after` (their worker died; queued again while attempts remain,
     /// failed after). Queuing a job twice is harmless: one worker takes it.
     ///
@@ -217,13 +220,23 @@ impl Model {
         now: DateTime<Utc>,
         stale_after: Duration,
     ) -> Result<Vec<i64>> {
+        let lost = Column::UpdatedAt.lt(now - Duration::minutes(10));
         let mut ids: Vec<i64> = Entity::find()
             .select_only()
             .column(Column::Id)
             .filter(Column::Status.eq(QUEUED))
-            .filter(Column::UpdatedAt.lt(now - Duration::minutes(10)))
+            .filter(lost.clone())
             .into_tuple()
             .all(db)
+            .await?;
+        // Their clock starts again: queued once more now, not again at every run while the
+        // queue is slow.
+        Entity::update_many()
+            .col_expr(Column::UpdatedAt, Expr::value(now))
+            .filter(Column::Id.is_in(ids.clone()))
+            .filter(Column::Status.eq(QUEUED))
+            .filter(lost)
+            .exec(db)
             .await?;
         let stuck = Entity::find()
             .filter(Column::Status.eq(RUNNING))

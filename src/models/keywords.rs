@@ -20,6 +20,8 @@ use super::{
 /// Rows per ingest job.
 pub const CHUNK_ROWS: usize = 100;
 pub const DEFAULT_CATEGORY: &str = "Vendor Management";
+/// The longest category a keyword or a draft takes.
+pub const MAX_CATEGORY_CHARS: usize = 60;
 pub const PRIORITIES: [&str; 3] = ["high", "medium", "low"];
 
 /// What the admin area suggests when no keyword is unused.
@@ -133,6 +135,9 @@ pub fn check_upload(rows: &[KeywordRow]) -> Result<(Vec<IngestRow>, usize), Refu
             .filter(|c| !c.is_empty())
             .unwrap_or(DEFAULT_CATEGORY)
             .to_string();
+        if category.chars().count() > MAX_CATEGORY_CHARS {
+            bad("category", "The category is at most 60 characters");
+        }
         ok.push(IngestRow {
             keyword: keyword.to_string(),
             search_volume,
@@ -357,17 +362,19 @@ pub async fn suggest(db: &DatabaseConnection, count: u64) -> Result<Vec<String>>
 pub async fn pick_for_plan<C: ConnectionTrait>(db: &C, count: u64) -> Result<Vec<Model>> {
     let mut picked = unused(db, count).await?;
     let wanted = usize::try_from(count).unwrap_or(usize::MAX);
-    for keyword in FALLBACK_SUGGESTIONS {
-        if picked.len() >= wanted {
-            break;
-        }
-        let key = key_of(keyword);
-        if Entity::find()
-            .filter(Column::KeywordKey.eq(key.as_str()))
-            .one(db)
-            .await?
-            .is_none()
-        {
+    if picked.len() < wanted {
+        let known: Vec<String> = Entity::find()
+            .select_only()
+            .column(Column::KeywordKey)
+            .filter(Column::KeywordKey.is_in(FALLBACK_SUGGESTIONS.map(key_of)))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let fresh = FALLBACK_SUGGESTIONS
+            .iter()
+            .filter(|k| !known.contains(&key_of(k)))
+            .take(wanted - picked.len());
+        for keyword in fresh {
             picked.push(insert_new(db, keyword, DEFAULT_CATEGORY).await?);
         }
     }

@@ -56,6 +56,18 @@ impl Plan {
     }
 }
 
+/// The plan of `posts_per_week` posts: `(posts, monthly cost)`.
+///
+/// # Errors
+/// `Invalid` for a number other than 3, 5 or 7.
+pub fn plan_of(posts_per_week: i64) -> Result<(i32, i32), Refusal> {
+    PLANS
+        .iter()
+        .copied()
+        .find(|(n, _)| i64::from(*n) == posts_per_week)
+        .ok_or_else(|| Refusal::field("postsPerWeek", "Choose 3, 5 or 7 posts per week"))
+}
+
 /// When each of `count` drafts is due: spread evenly over [`SPREAD_DAYS`] days from the next
 /// [`FIRST_HOUR_UTC`] o'clock.
 #[must_use]
@@ -72,21 +84,15 @@ pub fn schedule(now: DateTime<Utc>, count: i32) -> Vec<DateTime<Utc>> {
 }
 
 impl Model {
-    /// Starts a plan of `posts_per_week` drafts for the best unused keywords.
+    /// Starts a plan (from [`plan_of`]) of drafts for the best unused keywords.
     ///
     /// # Errors
-    /// `Invalid` for another number; `Taken` when a plan still has drafts to come; database
-    /// errors (nothing recorded).
+    /// `Taken` when a plan still has drafts to come; database errors (nothing recorded).
     pub async fn start(
         db: &DatabaseConnection,
-        posts_per_week: i64,
+        (count, monthly_cost): (i32, i32),
         now: DateTime<Utc>,
     ) -> Result<Plan> {
-        let Some(&(count, monthly_cost)) =
-            PLANS.iter().find(|(n, _)| i64::from(*n) == posts_per_week)
-        else {
-            return Err(Refusal::field("postsPerWeek", "Choose 3, 5 or 7 posts per week").into());
-        };
         let txn = db.begin().await?;
         if let Some(current) = current(&txn).await? {
             if current.status() == ACTIVE {

@@ -29,9 +29,15 @@ impl Task for ContentSchedule {
             i64::try_from(settings.ai.stale_after_seconds).unwrap_or(i64::MAX / 1000),
         );
         let again = generation_jobs::Model::requeue_stale(&ctx.db, now, stale_after).await?;
-        for job_id in due.iter().chain(&again) {
-            GeneratePostWorker::perform_later(ctx, GeneratePostArgs { job_id: *job_id }).await?;
-        }
+        // One round trip to the queue for all of them.
+        GeneratePostWorker::perform_all_later(
+            ctx,
+            due.iter()
+                .chain(&again)
+                .map(|&job_id| GeneratePostArgs { job_id })
+                .collect(),
+        )
+        .await?;
         println!(
             "queued {} due AI drafts and {} again",
             due.len(),

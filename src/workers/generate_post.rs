@@ -33,10 +33,7 @@ impl BackgroundWorker<GeneratePostArgs> for GeneratePostWorker {
         let ai = match Ai::from_settings(&settings.ai) {
             Ok(Some(ai)) => ai,
             Ok(None) => {
-                let failure = crate::ai::Failure::Rejected {
-                    status: 503,
-                    message: "AI is not configured on this server (OPENAI_API_KEY)".into(),
-                };
+                let failure = crate::ai::Failure::NotConfigured;
                 return job.fail(db, &failure, &settings.ai.model, None).await;
             }
             Err(e) => return Err(Error::string(&e)),

@@ -8,7 +8,10 @@ use sea_orm::{
 };
 use serde_json::{json, Value};
 use vendorwatch::{
-    models::_entities::{blog_posts, generation_jobs, keywords, weekly_plans},
+    models::{
+        _entities::{blog_posts, generation_jobs, keywords, weekly_plans},
+        generation_jobs::Model as GenerationJob,
+    },
     tasks::content_schedule::ContentSchedule,
     workers::generate_post::{GeneratePostArgs, GeneratePostWorker},
 };
@@ -59,6 +62,18 @@ async fn call(
     }
 }
 
+/// `POST /api/admin/generate-weekly-plan` of `posts` a week.
+async fn start_plan(server: &TestServer, who: &Account, posts: i64) -> axum_test::TestResponse {
+    call(
+        server,
+        who,
+        "POST",
+        "/api/admin/generate-weekly-plan",
+        Some(json!({"postsPerWeek": posts})),
+    )
+    .await
+}
+
 async fn generate(server: &TestServer, who: &Account, keywords: &[&str]) -> Value {
     let res = call(
         server,
@@ -89,7 +104,15 @@ async fn count_posts(ctx: &AppContext) -> u64 {
 #[tokio::test]
 async fn only_an_admin_reaches_the_content_engine() {
     with_ai(|server, ctx, fake| async move {
+        // An admin's plan and draft exist; nobody else may read, start, cancel or add to them.
+        let ops = admin(&server, &ctx).await;
+        upload_keywords(&server, &ops).await;
+        assert_eq!(start_plan(&server, &ops, 5).await.status_code(), 201);
+        let draft = generate(&server, &ops, &["admin only"]).await;
+        let before = fake.requests().len();
+        let jobs_before = generation_jobs::Entity::find().all(&ctx.db).await.unwrap();
         let ann = register(&server, "Ann User", None).await;
+        let one_job = format!("/api/admin/generation-jobs/{}", draft["id"]);
         let calls: [(&str, &str, Option<Value>); 7] = [
             (
                 "POST",
@@ -102,7 +125,7 @@ async fn only_an_admin_reaches_the_content_engine() {
                 Some(json!({"postsPerWeek": 5})),
             ),
             ("GET", "/api/admin/generation-jobs", None),
-            ("GET", "/api/admin/generation-jobs/1", None),
+            ("GET", one_job.as_str(), None),
             ("GET", "/api/admin/weekly-plan", None),
             ("DELETE", "/api/admin/weekly-plan", None),
             ("GET", "/api/admin/content-stats", None),
@@ -117,18 +140,15 @@ async fn only_an_admin_reaches_the_content_engine() {
             };
             assert_envelope(&without_token, 401, "unauthorized");
         }
-        assert!(fake.requests().is_empty(), "no AI call was made");
+        assert_eq!(fake.requests().len(), before, "no AI call was made");
         assert_eq!(
-            generation_jobs::Entity::find()
-                .count(&ctx.db)
-                .await
-                .unwrap(),
-            0
+            generation_jobs::Entity::find().all(&ctx.db).await.unwrap(),
+            jobs_before,
+            "no job added, started or cancelled"
         );
-        assert_eq!(
-            weekly_plans::Entity::find().count(&ctx.db).await.unwrap(),
-            0
-        );
+        let plans = weekly_plans::Entity::find().all(&ctx.db).await.unwrap();
+        assert_eq!(plans.len(), 1);
+        assert_eq!(plans[0].status, "active", "the plan was not cancelled");
     })
     .await;
 }
@@ -146,14 +166,7 @@ async fn without_an_ai_key_generation_answers_503_and_records_nothing() {
         )
         .await;
         assert_envelope(&res, 503, "ai_not_configured");
-        let res = call(
-            &server,
-            &ops,
-            "POST",
-            "/api/admin/generate-weekly-plan",
-            Some(json!({"postsPerWeek": 5})),
-        )
-        .await;
+        let res = start_plan(&server, &ops, 5).await;
         assert_envelope(&res, 503, "ai_not_configured");
         let stats: Value = call(&server, &ops, "GET", "/api/admin/content-stats", None)
             .await
@@ -499,14 +512,7 @@ async fn make_due(ctx: &AppContext) {
 /// A plan of 5: the best unused keywords, over the next 5 days; one plan at a time; planned
 /// keywords are not suggested again.
 async fn plan_of_five_is_scheduled(server: &TestServer, ops: &Account) {
-    let res = call(
-        server,
-        ops,
-        "POST",
-        "/api/admin/generate-weekly-plan",
-        Some(json!({"postsPerWeek": 5})),
-    )
-    .await;
+    let res = start_plan(server, ops, 5).await;
     assert_eq!(res.status_code(), 201, "{}", res.text());
     let plan: Value = res.json();
     assert_eq!(plan["monthlyCost"], 15);
@@ -538,14 +544,7 @@ async fn plan_of_five_is_scheduled(server: &TestServer, ops: &Account) {
     );
     assert!(items.iter().all(|i| i["status"] == "scheduled"));
 
-    let again = call(
-        server,
-        ops,
-        "POST",
-        "/api/admin/generate-weekly-plan",
-        Some(json!({"postsPerWeek": 3})),
-    )
-    .await;
+    let again = start_plan(server, ops, 3).await;
     assert_envelope(&again, 409, "conflict");
     let suggested: Value = call(
         server,
@@ -609,14 +608,7 @@ async fn a_weekly_plan_is_generated_once_each_even_by_two_schedulers_at_once() {
             .all(|i| i["status"] == "succeeded" && i["postId"].is_i64()));
 
         // A finished plan leaves room for the next one.
-        let next = call(
-            &server,
-            &ops,
-            "POST",
-            "/api/admin/generate-weekly-plan",
-            Some(json!({"postsPerWeek": 3})),
-        )
-        .await;
+        let next = start_plan(&server, &ops, 3).await;
         assert_eq!(next.status_code(), 201, "{}", next.text());
     })
     .await;
@@ -627,15 +619,7 @@ async fn a_cancelled_plan_writes_nothing_more_and_frees_its_keywords() {
     with_ai(|server, ctx, fake| async move {
         let ops = admin(&server, &ctx).await;
         upload_keywords(&server, &ops).await;
-        let plan: Value = call(
-            &server,
-            &ops,
-            "POST",
-            "/api/admin/generate-weekly-plan",
-            Some(json!({"postsPerWeek": 7})),
-        )
-        .await
-        .json();
+        let plan: Value = start_plan(&server, &ops, 7).await.json();
         assert_eq!(plan["plan"].as_array().unwrap().len(), 7);
         assert_eq!(plan["monthlyCost"], 21);
         let cancelled = call(&server, &ops, "DELETE", "/api/admin/weekly-plan", None).await;
@@ -669,14 +653,7 @@ async fn a_cancelled_plan_writes_nothing_more_and_frees_its_keywords() {
             "cancelled drafts are never written"
         );
         assert_eq!(count_posts(&ctx).await, 0);
-        let next = call(
-            &server,
-            &ops,
-            "POST",
-            "/api/admin/generate-weekly-plan",
-            Some(json!({"postsPerWeek": 3})),
-        )
-        .await;
+        let next = start_plan(&server, &ops, 3).await;
         assert_eq!(next.status_code(), 201);
     })
     .await;
@@ -687,14 +664,7 @@ async fn a_draft_whose_worker_died_is_written_by_the_next_scheduler_run() {
     with_ai(|server, ctx, fake| async move {
         let ops = admin(&server, &ctx).await;
         upload_keywords(&server, &ops).await;
-        call(
-            &server,
-            &ops,
-            "POST",
-            "/api/admin/generate-weekly-plan",
-            Some(json!({"postsPerWeek": 3})),
-        )
-        .await;
+        start_plan(&server, &ops, 3).await;
         // One draft taken by a worker that then died an hour ago.
         let job = generation_jobs::Entity::find()
             .one(&ctx.db)
@@ -726,6 +696,91 @@ async fn a_draft_whose_worker_died_is_written_by_the_next_scheduler_run() {
             "only the stranded draft; the others are not due"
         );
         assert_eq!(count_posts(&ctx).await, 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_lost_queued_draft_is_queued_again_once_per_ten_minutes_not_every_run() {
+    with_ai(|server, ctx, _fake| async move {
+        let ops = admin(&server, &ctx).await;
+        upload_keywords(&server, &ops).await;
+        assert_eq!(start_plan(&server, &ops, 3).await.status_code(), 201);
+        // One draft queued 11 minutes ago whose queue message was lost.
+        let job = generation_jobs::Entity::find()
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let mut active: generation_jobs::ActiveModel = job.clone().into();
+        active.status = ActiveValue::Set("queued".into());
+        active.updated_at =
+            ActiveValue::Set((chrono::Utc::now() - chrono::Duration::minutes(11)).into());
+        active.update(&ctx.db).await.unwrap();
+
+        let now = chrono::Utc::now();
+        let stale = chrono::Duration::minutes(15);
+        let first = GenerationJob::requeue_stale(&ctx.db, now, stale)
+            .await
+            .unwrap();
+        assert_eq!(first, vec![job.id]);
+        let next_minute = now + chrono::Duration::minutes(1);
+        let second = GenerationJob::requeue_stale(&ctx.db, next_minute, stale)
+            .await
+            .unwrap();
+        assert!(
+            second.is_empty(),
+            "queued again only after another 10 minutes"
+        );
+        let later = now + chrono::Duration::minutes(11);
+        let third = GenerationJob::requeue_stale(&ctx.db, later, stale)
+            .await
+            .unwrap();
+        assert_eq!(third, vec![job.id]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_draft_queued_before_the_ai_key_was_removed_fails_with_its_reason() {
+    with_app(|server, ctx| async move {
+        // Queued while a key was configured; the worker runs on a server without one.
+        let ops = admin(&server, &ctx).await;
+        let brief = vendorwatch::ai::Brief {
+            keywords: vec!["vendor audits".into()],
+            category: "Vendor Management".into(),
+            tone: "professional".into(),
+            word_count: 1200,
+        };
+        let job = GenerationJob::create(&ctx.db, &brief, None, None)
+            .await
+            .unwrap();
+        GeneratePostWorker::build(&ctx)
+            .perform(GeneratePostArgs { job_id: job.id })
+            .await
+            .unwrap();
+        let shown: Value = call(
+            &server,
+            &ops,
+            "GET",
+            &format!("/api/admin/generation-jobs/{}", job.id),
+            None,
+        )
+        .await
+        .json();
+        assert_eq!(shown["status"], "failed");
+        assert!(
+            shown["error"].as_str().unwrap().contains("not configured"),
+            "{shown}"
+        );
+        let kw = keywords::Entity::find()
+            .filter(keywords::Column::KeywordKey.eq("vendor audits"))
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(kw.generation_job_id, None, "the keyword is free again");
+        assert_eq!(count_posts(&ctx).await, 0);
     })
     .await;
 }

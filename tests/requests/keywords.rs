@@ -138,6 +138,7 @@ async fn a_bad_row_refuses_the_whole_upload_naming_it() {
         let mut data = rows(3, "ok");
         data.push(json!({"keyword": "too hard", "difficulty": 101}));
         data.push(json!({"keyword": "odd", "priority": "urgent"}));
+        data.push(json!({"keyword": "long", "category": "c".repeat(61)}));
         let res = server
             .post("/api/admin/keywords/upload")
             .add_header(h.clone(), v.clone())
@@ -150,6 +151,10 @@ async fn a_bad_row_refuses_the_whole_upload_naming_it() {
         );
         assert!(
             body["errors"]["keywordData[4].priority"].is_array(),
+            "{body}"
+        );
+        assert!(
+            body["errors"]["keywordData[5].category"].is_array(),
             "{body}"
         );
         assert_eq!(
