@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { CsvFileInput } from '@/components/ui/csv-file-input';
 import { Dialog } from '@/components/ui/dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,8 +15,6 @@ type KeywordUploadDialogProps = { open: boolean; onClose: () => void; upload: Ke
  * then the ingest's progress. Closing the dialog does not stop an upload (it belongs to the page).
  */
 export function KeywordUploadDialog({ open, onClose, upload }: KeywordUploadDialogProps) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const { state } = upload;
   const busy = state.status === 'reading' || state.status === 'sending';
 
@@ -34,23 +32,15 @@ export function KeywordUploadDialog({ open, onClose, upload }: KeywordUploadDial
       className="max-w-xl"
     >
       <div className="space-y-4">
-        <div className="space-y-1.5">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            CSV file
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(e) => pick(e.target.files?.[0])}
-            className="block max-w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700 disabled:opacity-60"
-          />
-          <p className="text-xs text-slate-500">
-            Rows without a keyword are skipped. A keyword already listed, in any case, is merged into it.
-          </p>
-        </div>
+        <CsvFileInput
+          disabled={busy}
+          onPick={pick}
+          hint={
+            <p className="text-xs text-slate-500">
+              Rows without a keyword are skipped. A keyword already listed, in any case, is merged into it.
+            </p>
+          }
+        />
         <UploadProgress upload={upload} />
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>

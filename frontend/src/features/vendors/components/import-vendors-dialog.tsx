@@ -1,7 +1,8 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CsvFileInput } from '@/components/ui/csv-file-input';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { fileExtension } from '@/lib/domain/documents';
@@ -68,7 +69,6 @@ type ImportVendorsDialogProps = { open: boolean; onClose: () => void };
 
 /** Import CSV: pick a file, see what each line would become (a dry run), then import the good rows. */
 export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps) {
-  const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const importer = useImportVendors();
   const [csv, setCsv] = useState<string | null>(null);
@@ -96,8 +96,7 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
     setFailure(error.errors?.csv?.[0] ?? error.message ?? 'Failed to process CSV file');
   }
 
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  async function onPick(file: File | undefined) {
     setPreview(null);
     setFailure(null);
     setCsv(null);
@@ -145,20 +144,7 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
       className="max-w-2xl"
     >
       <div className="space-y-4">
-        <div className="space-y-1.5">
-          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-            CSV file
-          </label>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={importer.isPending || reading}
-            onChange={(e) => void onPick(e)}
-            className="max-w-full rounded-md text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
-          />
-        </div>
+        <CsvFileInput ref={input} disabled={importer.isPending || reading} onPick={(file) => void onPick(file)} />
         {checking ? (
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <ArrowPathIcon aria-hidden className="size-4 animate-spin" />
