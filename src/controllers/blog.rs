@@ -7,41 +7,18 @@ use std::fmt::Write as _;
 
 use axum::{
     body::Body,
-    extract::FromRequestParts,
-    http::{header, request::Parts, HeaderValue, StatusCode},
+    http::{header, HeaderValue, StatusCode},
 };
 use loco_rs::prelude::*;
 use serde_json::json;
 
-use super::{current::CurrentUser, json::ApiJson, list_response, Paging};
+use super::{current::AdminUser, json::ApiJson, list_response, Paging};
 use crate::{
-    errors::{api_error, ApiError, ApiResult, Envelope},
+    errors::{ApiResult, Envelope},
     models::blog_posts::{self, markdown, views, BlogStats, PostFields},
     settings::Settings,
     views::blog::{AdminPost, PostPreview, PublicPost, PublicPostSummary},
 };
-
-/// A signed-in admin; anyone else is refused (401 without a token, 403 otherwise).
-pub struct AdminUser(pub CurrentUser);
-
-impl FromRequestParts<AppContext> for AdminUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        ctx: &AppContext,
-    ) -> std::result::Result<Self, ApiError> {
-        let current = CurrentUser::from_request_parts(parts, ctx).await?;
-        if !current.user.is_admin() {
-            return Err(ApiError::from(api_error(
-                StatusCode::FORBIDDEN,
-                "forbidden",
-                "Only an admin may do this.",
-            )));
-        }
-        Ok(Self(current))
-    }
-}
 
 /// Every post, drafts too, newest first.
 #[utoipa::path(get, path = "/api/admin/blog-posts", tag = "admin", security(("bearer" = [])), params(Paging),

@@ -6,7 +6,7 @@ use chrono::Utc;
 use loco_rs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{blog::AdminUser, json::ApiJson};
+use super::{current::AdminUser, json::ApiJson};
 use crate::{
     errors::{ai_not_configured, ApiResult, Envelope},
     models::{

@@ -1,10 +1,14 @@
-//! The signed-in user and their organization (the tenant), from a verified JWT only.
+//! The signed-in user and their organization (the tenant), from a verified JWT only; and the
+//! signed-in admin of the `/api/admin/*` calls.
 
-use axum::{extract::FromRequestParts, http::request::Parts};
+use axum::{
+    extract::FromRequestParts,
+    http::{request::Parts, StatusCode},
+};
 use loco_rs::prelude::*;
 
 use crate::{
-    errors::ApiError,
+    errors::{api_error, ApiError},
     models::{organizations, users},
 };
 
@@ -33,5 +37,27 @@ impl FromRequestParts<AppContext> for CurrentUser {
             .map_err(|_| Error::Unauthorized("token for an unknown user".to_string()))?;
         let org = user.organization(&ctx.db).await?;
         Ok(Self { user, org })
+    }
+}
+
+/// A signed-in admin; anyone else is refused (401 without a token, 403 otherwise).
+pub struct AdminUser(pub CurrentUser);
+
+impl FromRequestParts<AppContext> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        ctx: &AppContext,
+    ) -> std::result::Result<Self, ApiError> {
+        let current = CurrentUser::from_request_parts(parts, ctx).await?;
+        if !current.user.is_admin() {
+            return Err(ApiError::from(api_error(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "Only an admin may do this.",
+            )));
+        }
+        Ok(Self(current))
     }
 }

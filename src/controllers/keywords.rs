@@ -5,7 +5,7 @@ use axum::{extract::DefaultBodyLimit, http::StatusCode};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
-use super::{blog::AdminUser, json::ApiJson};
+use super::{current::AdminUser, json::ApiJson};
 use crate::{
     errors::{ApiResult, Envelope},
     models::{
