@@ -2,7 +2,7 @@
 //! them repeats of others in another case) uploaded as the admin screen does (calls of at most
 //! 20,000 rows to `POST /api/admin/keywords/upload`, through the app's router in-process), then
 //! ingested through the embedded `SQLite` queue by `--workers W` in-process queue workers (2 by
-//! default). Reports the time to accept the uploads, the time until every chunk is done, and
+//! default; the production Redis queue when `QUEUE_URL=redis://…/db`). Reports the time to accept the uploads, the time until every chunk is done, and
 //! rows a second; then checks the count is the number of distinct keywords. On `SQLite` by
 //! default; `DATABASE_URL=postgres://…/db` for `PostgreSQL` (an empty database: it is migrated).
 //! (A measurement, not a test: scripts/test does not run it.) Results:
@@ -25,7 +25,7 @@ use axum::{
 use loco_rs::{
     app::Hooks,
     boot::StartMode,
-    config::{QueueConfig, SqliteQueueConfig, WorkerMode},
+    config::{QueueConfig, RedisQueueConfig, SqliteQueueConfig, WorkerMode},
     environment::Environment,
 };
 use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
@@ -63,6 +63,36 @@ fn rows(total: usize) -> (Vec<Value>, usize) {
     (rows, distinct)
 }
 
+/// The production queue (a Redis database of the benchmark's own, emptied first) when
+/// `QUEUE_URL` is a Redis URL; else the embedded `SQLite` queue in `work`.
+async fn queue_config(redis: Option<&str>, work: &std::path::Path, workers: usize) -> QueueConfig {
+    let num_workers = u32::try_from(workers).unwrap_or(2);
+    if let Some(uri) = redis {
+        let client = redis::Client::open(uri).unwrap();
+        let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+        let () = redis::cmd("FLUSHDB").query_async(&mut conn).await.unwrap();
+        return QueueConfig::Redis(RedisQueueConfig {
+            uri: uri.to_string(),
+            dangerously_flush: false,
+            queues: None,
+            num_workers,
+            reaper: None,
+        });
+    }
+    QueueConfig::Sqlite(SqliteQueueConfig {
+        uri: format!("sqlite://{}/queue.sqlite?mode=rwc", work.display()),
+        dangerously_flush: false,
+        enable_logging: false,
+        max_connections: 4,
+        min_connections: 1,
+        connect_timeout: 5_000,
+        idle_timeout: 10_000,
+        poll_interval_sec: 1,
+        num_workers,
+        reaper: None,
+    })
+}
+
 #[tokio::main]
 async fn main() {
     let total = arg("--rows", 100_000);
@@ -76,18 +106,10 @@ async fn main() {
     config.database.enable_logging = false;
     config.database.max_connections = 10;
     config.workers.mode = WorkerMode::BackgroundQueue;
-    config.queue = Some(QueueConfig::Sqlite(SqliteQueueConfig {
-        uri: format!("sqlite://{}/queue.sqlite?mode=rwc", work.path().display()),
-        dangerously_flush: false,
-        enable_logging: false,
-        max_connections: 4,
-        min_connections: 1,
-        connect_timeout: 5_000,
-        idle_timeout: 10_000,
-        poll_interval_sec: 1,
-        num_workers: u32::try_from(workers).unwrap_or(2),
-        reaper: None,
-    }));
+    let redis_queue = std::env::var("QUEUE_URL")
+        .ok()
+        .filter(|u| u.starts_with("redis"));
+    config.queue = Some(queue_config(redis_queue.as_deref(), work.path(), workers).await);
     let boot = App::boot(StartMode::ServerAndWorker, &Environment::Test, config)
         .await
         .unwrap();
@@ -148,7 +170,12 @@ async fn main() {
     let count = keywords::Entity::find().count(&ctx.db).await.unwrap();
     assert_eq!(count, distinct as u64, "every distinct keyword, once");
     let db = if on_pg { "PostgreSQL" } else { "SQLite" };
-    println!("database: {db}; queue: embedded (SQLite), {workers} workers in-process");
+    let queue_kind = if redis_queue.is_some() {
+        "Redis"
+    } else {
+        "embedded (SQLite, WAL)"
+    };
+    println!("database: {db}; queue: {queue_kind}, {workers} workers in-process");
     println!("rows: {total} ({distinct} distinct), chunks of 100");
     println!(
         "uploads accepted (checked, stored, queued): {:.2} s",

@@ -6,8 +6,11 @@ use loco_rs::{
     app::{AppContext, Hooks},
     bgworker::{BackgroundWorker, Queue},
     boot::{create_app, BootResult, StartMode},
-    config::Config,
-    controller::AppRoutes,
+    config::{Config, QueueConfig},
+    controller::{
+        middleware::{self, MiddlewareLayer, MiddlewareStackExt},
+        AppRoutes,
+    },
     db::truncate_table,
     environment::Environment,
     storage::Storage,
@@ -17,24 +20,43 @@ use loco_rs::{
 use migration::Migrator;
 
 use crate::{
-    controllers, errors,
+    config_check, controllers, errors,
     models::_entities::{
         activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
         keyword_ingest_chunks, keyword_ingests, keywords, organizations, pending_expiries,
         reminder_claims, reminder_deliveries, reminders, renewal_requests, report_snapshots,
         stripe_events, users, vendors, weekly_plans, weekly_summaries,
     },
+    observability,
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
     static_cache, tasks,
     workers::{
-        generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
+        self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
         reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
     },
 };
 
 pub struct App;
+
+/// An SMTP `auth:` block whose user and password are both empty (`SMTP_USER` and
+/// `SMTP_PASSWORD` unset) means a relay without authentication: Loco would still log in, with
+/// empty credentials, so its mailer is made again without them.
+fn without_blank_smtp_auth(ctx: &mut AppContext) -> Result<()> {
+    let Some(smtp) = ctx.config.mailer.as_mut().and_then(|m| m.smtp.as_mut()) else {
+        return Ok(());
+    };
+    let blank = smtp
+        .auth
+        .as_ref()
+        .is_some_and(|a| a.user.trim().is_empty() && a.password.trim().is_empty());
+    if smtp.enable && blank {
+        smtp.auth = None;
+        ctx.mailer = Some(loco_rs::mailer::EmailSender::smtp(smtp)?);
+    }
+    Ok(())
+}
 
 #[async_trait]
 impl Hooks for App {
@@ -60,14 +82,29 @@ impl Hooks for App {
 
     async fn after_context(mut ctx: AppContext) -> Result<AppContext> {
         let settings = Settings::from_config(&ctx.config)?;
+        config_check::check(&ctx.environment, &ctx.config, &settings)?;
+        without_blank_smtp_auth(&mut ctx)?;
+        if let Some(QueueConfig::Sqlite(queue)) = &ctx.config.queue {
+            workers::embedded_queue_in_wal(&queue.uri).await?;
+        }
         ctx.storage = Arc::new(Storage::single(settings.storage_driver()?));
         ctx.shared_store.insert(RateLimiters::new(&settings)?);
+        observability::start_metrics(&settings.metrics, &ctx)?;
         ctx.shared_store.insert(settings);
         Ok(ctx)
     }
 
+    /// Loco's stack, with its request logger replaced by ours (request id, route and caller on
+    /// every line; no query strings).
+    fn middlewares(ctx: &AppContext) -> Vec<Box<dyn MiddlewareLayer>> {
+        let mut stack = middleware::default_middleware_stack(ctx);
+        stack.replace("logger", Box::new(observability::RequestLog));
+        stack
+    }
+
     fn routes(_ctx: &AppContext) -> AppRoutes {
-        AppRoutes::with_default_routes()
+        AppRoutes::empty()
+            .add_route(controllers::monitoring::routes())
             .add_route(controllers::openapi::routes())
             .add_route(controllers::auth::routes())
             .add_route(controllers::account::routes())
@@ -110,6 +147,8 @@ impl Hooks for App {
         tasks.register(tasks::weekly_summary::WeeklySummary);
         tasks.register(tasks::keyword_ingests::KeywordIngests);
         tasks.register(tasks::content_schedule::ContentSchedule);
+        tasks.register(tasks::backup::Backup);
+        tasks.register(tasks::restore::Restore);
         // tasks-inject (do not remove)
     }
 

@@ -1,11 +1,14 @@
 pub mod ai;
 pub mod app;
+pub mod backup;
 pub mod billing;
+pub mod config_check;
 pub mod controllers;
 pub mod dtos;
 pub mod errors;
 pub mod mailers;
 pub mod models;
+pub mod observability;
 pub mod rate_limit;
 pub mod security_headers;
 pub mod settings;

@@ -27,6 +27,16 @@ pub struct Settings {
     pub bulk: BulkSettings,
     #[serde(default)]
     pub ai: AiSettings,
+    #[serde(default)]
+    pub metrics: MetricsSettings,
+}
+
+/// Prometheus metrics (`observability`): off unless `listen` names an address (`METRICS_LISTEN`,
+/// e.g. `127.0.0.1:9464`), where this process answers scrapes on a port of its own.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct MetricsSettings {
+    #[serde(default)]
+    pub listen: String,
 }
 
 /// The content engine's AI drafts: any OpenAI-compatible chat completions API. With no key (the

@@ -7,6 +7,7 @@
 
 mod fixtures;
 mod models;
+mod ops;
 mod reminders;
 mod requests;
 mod support;

@@ -36,6 +36,7 @@ impl FromRequestParts<AppContext> for CurrentUser {
             .await
             .map_err(|_| Error::Unauthorized("token for an unknown user".to_string()))?;
         let org = user.organization(&ctx.db).await?;
+        crate::observability::record_caller(org.id, user.id);
         Ok(Self { user, org })
     }
 }

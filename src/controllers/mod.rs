@@ -9,6 +9,7 @@ pub mod current;
 pub mod documents;
 pub mod json;
 pub mod keywords;
+pub mod monitoring;
 pub mod openapi;
 pub mod portal;
 pub mod reminders;

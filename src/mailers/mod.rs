@@ -36,9 +36,11 @@ pub async fn deliver(
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
     if ctx.mailer.is_some() {
-        return AppMailer::mail(ctx, &email(&settings, to, content)).await;
+        let queued = AppMailer::mail(ctx, &email(&settings, to, content)).await;
+        crate::observability::email_sent(&queued);
+        return queued;
     }
-    to_outbox(&settings, to, &content)
+    to_outbox(ctx, &settings, to, &content)
 }
 
 /// Renders `dir` with `locals` and sends it to `to` before returning, bypassing the mail queue:
@@ -58,9 +60,11 @@ pub async fn deliver_now(
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
     if ctx.mailer.is_some() {
-        return AppMailer::deliver_now(ctx, &email(&settings, to, content)).await;
+        let sent = AppMailer::deliver_now(ctx, &email(&settings, to, content)).await;
+        crate::observability::email_sent(&sent);
+        return sent;
     }
-    to_outbox(&settings, to, &content)
+    to_outbox(ctx, &settings, to, &content)
 }
 
 fn email(settings: &Settings, to: &str, content: Content) -> Email {
@@ -77,11 +81,16 @@ fn email(settings: &Settings, to: &str, content: Content) -> Email {
     }
 }
 
-fn to_outbox(settings: &Settings, to: &str, content: &Content) -> Result<()> {
+fn to_outbox(ctx: &AppContext, settings: &Settings, to: &str, content: &Content) -> Result<()> {
     let path = write_to_outbox(settings, to, &content.subject, &content.text, &content.html)?;
-    // The text part in the log too, so a person trying the app can follow its links at once.
-    tracing::info!(to, subject = content.subject, path = %path.display(), text = content.text,
-        "email written to the outbox (no SMTP configured)");
+    // In development the text part is in the log too, so a person trying the app can follow
+    // its links at once. Nowhere else: a reset link is a secret.
+    if ctx.environment == loco_rs::environment::Environment::Development {
+        tracing::info!(to, subject = content.subject, path = %path.display(),
+            text = content.text, "email written to the outbox (no SMTP configured)");
+    } else {
+        tracing::info!(path = %path.display(), "email written to the outbox (no SMTP configured)");
+    }
     Ok(())
 }
 

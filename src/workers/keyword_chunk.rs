@@ -24,11 +24,16 @@ impl BackgroundWorker<KeywordChunkArgs> for KeywordChunkWorker {
     /// # Errors
     /// Database errors: the chunk stays to do.
     async fn perform(&self, args: KeywordChunkArgs) -> Result<()> {
-        // Two chunks adding the same new keyword at once: one transaction loses on the unique
-        // key and rolls back whole; run again, it merges.
-        super::retry_db("keyword chunk", 3, || {
-            keywords::ingest_chunk(&self.ctx.db, args.chunk_id)
-        })
-        .await
+        let result: Result<()> = async {
+            // Two chunks adding the same new keyword at once: one transaction loses on the unique
+            // key and rolls back whole; run again, it merges.
+            super::retry_db("keyword chunk", 3, || {
+                keywords::ingest_chunk(&self.ctx.db, args.chunk_id)
+            })
+            .await
+        }
+        .await;
+        crate::observability::job_done("keyword_chunk", &result);
+        result
     }
 }

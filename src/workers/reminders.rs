@@ -32,11 +32,16 @@ impl BackgroundWorker<ReminderArgs> for ReminderWorker {
     /// An email the mail server refused (the reminder stays pending for the next sweep), or a
     /// database error.
     async fn perform(&self, args: ReminderArgs) -> Result<()> {
-        let due_by = args.due_by.unwrap_or_else(today);
-        let outcome =
-            reminders::Model::deliver(&self.ctx, args.reminder_id, &args.claim_token, due_by)
-                .await?;
-        tracing::debug!(reminder = args.reminder_id, ?outcome, "reminder job done");
-        Ok(())
+        let result: Result<()> = async {
+            let due_by = args.due_by.unwrap_or_else(today);
+            let outcome =
+                reminders::Model::deliver(&self.ctx, args.reminder_id, &args.claim_token, due_by)
+                    .await?;
+            tracing::debug!(reminder = args.reminder_id, ?outcome, "reminder job done");
+            Ok(())
+        }
+        .await;
+        crate::observability::job_done("reminder", &result);
+        result
     }
 }

@@ -38,21 +38,26 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
     /// Database errors, or an email that could not be handed on (the week's row is then taken
     /// back, so the next run sends it).
     async fn perform(&self, args: WeeklySummaryArgs) -> Result<()> {
-        let db = &self.ctx.db;
-        let org = organizations::Model::find_by_id(db, args.organization_id).await?;
-        if org.plan != organizations::PLAN_PROFESSIONAL {
-            return Ok(());
+        let result: Result<()> = async {
+            let db = &self.ctx.db;
+            let org = organizations::Model::find_by_id(db, args.organization_id).await?;
+            if org.plan != organizations::PLAN_PROFESSIONAL {
+                return Ok(());
+            }
+            let day = today();
+            let week = week_start(day);
+            if !weekly_summaries::claim(db, org.id, week).await? {
+                return Ok(());
+            }
+            let sent = self.send(&org, day).await;
+            if sent.is_err() {
+                weekly_summaries::release(db, org.id, week).await?;
+            }
+            sent
         }
-        let day = today();
-        let week = week_start(day);
-        if !weekly_summaries::claim(db, org.id, week).await? {
-            return Ok(());
-        }
-        let sent = self.send(&org, day).await;
-        if sent.is_err() {
-            weekly_summaries::release(db, org.id, week).await?;
-        }
-        sent
+        .await;
+        crate::observability::job_done("weekly_summary", &result);
+        result
     }
 }
 

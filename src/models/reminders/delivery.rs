@@ -120,6 +120,7 @@ impl Model {
         }
         if Self::mark_sent(db, id, token).await? {
             tracing::info!(reminder = id, document = document.id, "reminder sent");
+            crate::observability::reminder_sent();
             Ok(Outcome::Sent)
         } else {
             Ok(Outcome::NotOurs)

@@ -1,0 +1,5 @@
+//! What an operator relies on: production start checks, logs, metrics, shutdown, readiness.
+
+mod backup;
+mod production;
+mod readiness;
