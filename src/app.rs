@@ -31,7 +31,7 @@ use crate::{
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
-    static_cache, tasks,
+    static_cache, tasks, unread_body,
     workers::{
         self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
         reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
@@ -127,7 +127,8 @@ impl Hooks for App {
         let router = router
             .layer(axum::middleware::from_fn(errors::api_envelope))
             .layer(axum::middleware::from_fn(static_cache::cache_headers));
-        Ok(security_headers::apply(router, hsts))
+        let router = security_headers::apply(router, hsts);
+        Ok(router.layer(axum::middleware::from_fn(unread_body::close_if_unread)))
     }
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {

@@ -14,6 +14,7 @@ pub mod security_headers;
 pub mod settings;
 pub mod static_cache;
 pub mod tasks;
+pub mod unread_body;
 pub mod views;
 pub mod workers;
 

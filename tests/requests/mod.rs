@@ -7,6 +7,7 @@ mod content;
 mod documents;
 mod emails;
 mod hardening;
+mod keepalive;
 mod keywords;
 mod lists;
 mod outbox;
