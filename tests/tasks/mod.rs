@@ -1,1 +1,2 @@
 mod operator;
+mod schedulers;
