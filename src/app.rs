@@ -17,7 +17,8 @@ use loco_rs::{
     task::Tasks,
     Result,
 };
-use migration::Migrator;
+use migration::{Migrator, MigratorTrait};
+use sea_orm::ConnectionTrait;
 
 use crate::{
     config_check, controllers, errors,
@@ -39,6 +40,38 @@ use crate::{
 };
 
 pub struct App;
+
+/// `pg_advisory_lock` key of the migrations.
+const MIGRATION_LOCK_KEY: i64 = 0x5657_4d49_4752_4154;
+
+/// Servers and workers started at once against a new `PostgreSQL` database would each run the
+/// migrations as they start, and all but one die on the tables the first creates. So with
+/// automatic migrations on `PostgreSQL` they are run here first, by one process at a time
+/// under an advisory lock (the others wait, then find nothing to do); Loco's own run after
+/// this one finds nothing either.
+async fn migrate_one_at_a_time(ctx: &AppContext) -> Result<()> {
+    let db = &ctx.config.database;
+    if !(db.auto_migrate && db.uri.starts_with("postgres")) {
+        return Ok(());
+    }
+    let mut options = sea_orm::ConnectOptions::new(db.uri.clone());
+    options
+        .max_connections(1)
+        .min_connections(1)
+        .sqlx_logging(false);
+    let session = sea_orm::Database::connect(options).await?;
+    let lock = |sql: &str| {
+        sea_orm::Statement::from_string(
+            sea_orm::DatabaseBackend::Postgres,
+            format!("SELECT {sql}({MIGRATION_LOCK_KEY})"),
+        )
+    };
+    session.execute_raw(lock("pg_advisory_lock")).await?;
+    let migrated = Migrator::up(&ctx.db, None).await;
+    let _ = session.execute_raw(lock("pg_advisory_unlock")).await;
+    let _ = session.close().await;
+    migrated.map_err(Into::into)
+}
 
 /// An SMTP `auth:` block whose user and password are both empty (`SMTP_USER` and
 /// `SMTP_PASSWORD` unset) means a relay without authentication: Loco would still log in, with
@@ -84,6 +117,7 @@ impl Hooks for App {
         let settings = Settings::from_config(&ctx.config)?;
         config_check::check(&ctx.environment, &ctx.config, &settings)?;
         without_blank_smtp_auth(&mut ctx)?;
+        migrate_one_at_a_time(&ctx).await?;
         if let Some(QueueConfig::Sqlite(queue)) = &ctx.config.queue {
             workers::embedded_queue_in_wal(&queue.uri).await?;
         }
@@ -150,6 +184,7 @@ impl Hooks for App {
         tasks.register(tasks::content_schedule::ContentSchedule);
         tasks.register(tasks::backup::Backup);
         tasks.register(tasks::restore::Restore);
+        tasks.register(tasks::queue_tidy::QueueTidy);
         // tasks-inject (do not remove)
     }
 

@@ -160,7 +160,7 @@ static INSTALLED: OnceLock<SocketAddr> = OnceLock::new();
 /// the task that reads the database pool and the queue's depth into gauges.
 ///
 /// # Errors
-/// When the address does not parse or cannot be listened on.
+/// When the address does not parse.
 pub fn start_metrics(settings: &MetricsSettings, ctx: &AppContext) -> Result<()> {
     let listen = settings.listen.trim();
     if listen.is_empty() || INSTALLED.get().is_some() {
@@ -169,11 +169,16 @@ pub fn start_metrics(settings: &MetricsSettings, ctx: &AppContext) -> Result<()>
     let addr: SocketAddr = listen
         .parse()
         .map_err(|e| Error::string(&format!("METRICS_LISTEN `{listen}`: {e}")))?;
-    PrometheusBuilder::new()
+    // A process whose address is taken (a task the scheduler starts inherits the scheduler's
+    // METRICS_LISTEN) runs without metrics rather than not at all.
+    if let Err(e) = PrometheusBuilder::new()
         .with_http_listener(addr)
         .set_buckets(&BUCKETS)
         .and_then(PrometheusBuilder::install)
-        .map_err(|e| Error::string(&format!("METRICS_LISTEN `{listen}`: {e}")))?;
+    {
+        tracing::warn!(%addr, error = %e, "metrics not served: METRICS_LISTEN cannot be used");
+        return Ok(());
+    }
     let _ = INSTALLED.set(addr);
     tracing::info!(%addr, "metrics listening");
     let db = ctx.db.clone();
@@ -215,7 +220,8 @@ async fn queue_depth(queue: Option<&QueueConfig>) -> Option<u64> {
         QueueConfig::Redis(redis) => {
             let client = redis::Client::open(redis.uri.as_str()).ok()?;
             let mut conn = client.get_multiplexed_async_connection().await.ok()?;
-            redis::cmd("LLEN")
+            // Loco's Redis queue keeps waiting jobs in a sorted set per queue.
+            redis::cmd("ZCARD")
                 .arg("queue:default")
                 .query_async::<u64>(&mut conn)
                 .await

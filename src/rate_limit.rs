@@ -1,62 +1,29 @@
-//! Per-client rate limits: login attempts per address and email, password-reset requests and
-//! portal calls, kept in memory per server process with `governor`'s keyed limiters; and the
-//! per-address budgets of registrations and failed sign-ins ([`budget`]), shared through Redis
-//! when one is configured.
+//! Per-client rate limits ([`budget`]): login attempts per address and email, password-reset
+//! requests, portal key checks and uploads, registrations and failed sign-ins per address.
+//! Each is counted in Redis when one is configured, so every server process behind a proxy
+//! shares one budget (with N servers a per-process count would allow N times as much); else in
+//! this process.
 
 mod budget;
 
-use std::{num::NonZeroU32, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
-use governor::{
-    clock::{Clock, DefaultClock},
-    DefaultKeyedRateLimiter, Quota, RateLimiter,
-};
 use loco_rs::prelude::*;
 
 pub use self::budget::{Budget, RedisWindows};
 use crate::settings::Settings;
 
-/// Keys above this many are pruned of entries that have fully recovered.
-const PRUNE_ABOVE: usize = 10_000;
-
-pub struct Limiter {
-    inner: DefaultKeyedRateLimiter<String>,
-}
-
-impl Limiter {
-    #[must_use]
-    pub fn new(burst: u32, period: Duration) -> Self {
-        let burst = NonZeroU32::new(burst.max(1)).unwrap_or(NonZeroU32::MIN);
-        let quota = Quota::with_period(period / burst.get())
-            .unwrap_or_else(|| Quota::per_second(burst))
-            .allow_burst(burst);
-        Self {
-            inner: RateLimiter::keyed(quota),
-        }
-    }
-
-    /// Takes one attempt for `key`; `Err(seconds)` says how long to wait when none is left.
-    ///
-    /// # Errors
-    /// The number of seconds until the next attempt is allowed.
-    pub fn check(&self, key: &str) -> std::result::Result<(), u64> {
-        if self.inner.len() > PRUNE_ABOVE {
-            self.inner.retain_recent();
-        }
-        self.inner.check_key(&key.to_string()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
-        })
-    }
-}
-
 /// The limiters of one server process, shared through the app context.
 #[derive(Clone)]
 pub struct RateLimiters {
-    pub login: Arc<Limiter>,
-    pub forgot: Arc<Limiter>,
-    pub portal_keys: Arc<Limiter>,
-    pub portal_uploads: Arc<Limiter>,
+    /// Sign-in attempts per address and email.
+    pub login: Arc<Budget>,
+    /// Password-reset requests per address.
+    pub forgot: Arc<Budget>,
+    /// Portal company-key checks (wrong keys, on upload) per address.
+    pub portal_keys: Arc<Budget>,
+    /// Portal uploads per address.
+    pub portal_uploads: Arc<Budget>,
     /// Registrations per address.
     pub registrations: Arc<Budget>,
     /// Failed sign-ins per address, whatever the email.
@@ -79,21 +46,29 @@ impl RateLimiters {
             _ => None,
         };
         Ok(Self {
-            login: Arc::new(Limiter::new(
+            login: Arc::new(Budget::new(
+                "login",
                 limits.login_per_minute,
                 Duration::from_mins(1),
+                shared.clone(),
             )),
-            forgot: Arc::new(Limiter::new(
+            forgot: Arc::new(Budget::new(
+                "forgot",
                 limits.forgot_per_hour,
                 Duration::from_hours(1),
+                shared.clone(),
             )),
-            portal_keys: Arc::new(Limiter::new(
+            portal_keys: Arc::new(Budget::new(
+                "portal_keys",
                 limits.portal_key_checks,
                 Duration::from_secs(limits.portal_window_seconds),
+                shared.clone(),
             )),
-            portal_uploads: Arc::new(Limiter::new(
+            portal_uploads: Arc::new(Budget::new(
+                "portal_uploads",
                 limits.portal_uploads,
                 Duration::from_secs(limits.portal_window_seconds),
+                shared.clone(),
             )),
             registrations: Arc::new(Budget::new(
                 "registrations",
@@ -127,21 +102,5 @@ pub fn client_key(ip: &RemoteIP) -> String {
     match ip {
         RemoteIP::Forwarded(ip) | RemoteIP::Socket(ip) => ip.to_string(),
         RemoteIP::None => "unknown".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn allows_the_burst_then_refuses_with_a_wait() {
-        let limiter = Limiter::new(3, Duration::from_mins(1));
-        for _ in 0..3 {
-            assert!(limiter.check("a").is_ok());
-        }
-        let wait = limiter.check("a").unwrap_err();
-        assert!((1..=20).contains(&wait), "wait was {wait}");
-        assert!(limiter.check("b").is_ok(), "other keys are not affected");
     }
 }

@@ -98,7 +98,7 @@ async fn login(
         "{address}|{}",
         crate::models::email::normalize(&params.email)
     );
-    limiters.login.check(&key).map_err(rate_limited)?;
+    limiters.login.spend(&key).await.map_err(rate_limited)?;
     let Ok(user) = users::Model::authenticate(&ctx.db, &params.email, &params.password).await
     else {
         limiters.login_failures.record(&address).await;
@@ -132,7 +132,8 @@ async fn forgot(
 ) -> ApiResult {
     RateLimiters::from_context(&ctx)?
         .forgot
-        .check(&client_key(&ip))
+        .spend(&client_key(&ip))
+        .await
         .map_err(rate_limited)?;
     if let Ok(user) = users::Model::find_by_email(&ctx.db, &params.email).await {
         let (user, token) = user.into_active_model().issue_reset_token(&ctx.db).await?;

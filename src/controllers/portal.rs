@@ -83,7 +83,8 @@ async fn validate_key(
 ) -> ApiResult {
     RateLimiters::from_context(&ctx)?
         .portal_keys
-        .check(&client_key(&ip))
+        .spend(&client_key(&ip))
+        .await
         .map_err(rate_limited)?;
     let key = query.key.as_deref().map(str::trim).unwrap_or_default();
     let (vendor, org) = vendor_for_key(&ctx, key).await?;
@@ -105,7 +106,8 @@ async fn portal_upload(
     let client = client_key(&ip);
     limiters
         .portal_uploads
-        .check(&client)
+        .spend(&client)
+        .await
         .map_err(rate_limited)?;
     let mut received = upload::receive(multipart, &upload::PORTAL_FIELDS).await?;
     let key = received.field("companyKey").unwrap_or_default().to_string();
@@ -113,7 +115,11 @@ async fn portal_upload(
         Ok(found) => found,
         // A wrong key here costs the same as a wrong key at validation.
         Err(refused) => {
-            limiters.portal_keys.check(&client).map_err(rate_limited)?;
+            limiters
+                .portal_keys
+                .spend(&client)
+                .await
+                .map_err(rate_limited)?;
             return Err(refused);
         }
     };

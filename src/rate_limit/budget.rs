@@ -1,9 +1,8 @@
-//! Per-address budgets counted in fixed windows (registrations, failed sign-ins): in this
-//! process, or in Redis so that every server process spends one shared budget.
-//!
-//! `governor`, which keeps the other limits, cannot look at a budget without spending from it,
-//! and the sign-in budget must be looked at on every attempt but spent only by failures. A
-//! fixed window also counts the same way in memory and in Redis.
+//! Budgets counted in fixed windows (sign-ins, password resets, portal calls, registrations,
+//! failed sign-ins): in this process, or in Redis so that every server process spends one
+//! shared budget. A fixed window counts the same way in memory and in Redis, and can be looked
+//! at without spending from it (the failed sign-in budget is looked at on every attempt but
+//! spent only by failures).
 
 use std::{
     collections::HashMap,

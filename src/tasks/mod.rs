@@ -2,6 +2,7 @@ pub mod backup;
 pub mod content_schedule;
 pub mod keyword_ingests;
 pub mod make_admin;
+pub mod queue_tidy;
 pub mod reminders_sweep;
 pub mod report_snapshots;
 pub mod restore;

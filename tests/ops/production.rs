@@ -356,3 +356,72 @@ fn check_logs(text: &str, token: &str, made: &str) {
     let errors: Vec<&Value> = lines.iter().filter(|l| l["level"] == "ERROR").collect();
     assert!(errors.is_empty(), "ERROR lines: {errors:?}");
 }
+
+/// Four processes started at once against a new `PostgreSQL` database: the migrations run
+/// once, under a lock, and every process comes up (without it, all but one died on a
+/// duplicate key of the tables the first created).
+#[tokio::test]
+async fn servers_and_workers_started_at_once_on_a_new_database_all_come_up() {
+    let Some(base) = std::env::var("DATABASE_URL")
+        .ok()
+        .filter(|u| u.starts_with("postgres"))
+    else {
+        eprintln!("the concurrent migration test runs in the PostgreSQL run of the suite");
+        return;
+    };
+    let name = format!("vw_migrate_{}", uuid::Uuid::new_v4().simple());
+    let admin = sea_orm::Database::connect(&base).await.unwrap();
+    let exec = |sql: String| {
+        let admin = admin.clone();
+        async move {
+            sea_orm::ConnectionTrait::execute_unprepared(&admin, &sql)
+                .await
+                .unwrap();
+        }
+    };
+    exec(format!("CREATE DATABASE {name}")).await;
+    let mut url = url::Url::parse(&base).unwrap();
+    url.set_path(&format!("/{name}"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let client = reqwest::Client::new();
+    let mut children = Vec::new();
+    let mut bases = Vec::new();
+    for n in 0..4 {
+        let port = free_port();
+        let mut env = production_env(dir.path(), port);
+        env.insert("DATABASE_URL", url.to_string());
+        let log = std::fs::File::create(dir.path().join(format!("server-{n}.log"))).unwrap();
+        children.push(
+            cli(dir.path(), &env, &["start"])
+                .stdout(log.try_clone().unwrap())
+                .stderr(log)
+                .spawn()
+                .unwrap(),
+        );
+        bases.push(format!("http://127.0.0.1:{port}"));
+    }
+    for (n, base) in bases.iter().enumerate() {
+        let started = Instant::now();
+        loop {
+            if let Ok(res) = client.get(format!("{base}/_readiness")).send().await {
+                assert_eq!(res.status().as_u16(), 200);
+                break;
+            }
+            if let Some(status) = children[n].try_wait().unwrap() {
+                let log = std::fs::read_to_string(dir.path().join(format!("server-{n}.log")));
+                panic!("process {n} exited ({status}): {}", log.unwrap_or_default());
+            }
+            assert!(
+                started.elapsed() < Duration::from_mins(1),
+                "process {n} not up"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    for mut child in children {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    exec(format!("DROP DATABASE {name} WITH (FORCE)")).await;
+}

@@ -227,3 +227,38 @@ async fn two_server_processes_on_one_redis_share_the_login_failure_budget() {
     let retry = retry_after(&res);
     assert!((1..=limit(&first_ctx, "login_failure_window_seconds")).contains(&retry));
 }
+
+/// The per-minute sign-in limit and the portal's key checks behind a proxy with several
+/// servers: counted once in Redis, not once per process (with N servers a client had N times
+/// the budget).
+#[tokio::test]
+async fn two_server_processes_on_one_redis_share_the_sign_in_and_portal_key_limits() {
+    let Some((url, prefix)) = own_redis() else {
+        return;
+    };
+    let (first, first_ctx, _first_db) = server_on(&url, &prefix).await;
+    let (second, _second_ctx, _second_db) = server_on(&url, &prefix).await;
+
+    let per_minute = limit(&first_ctx, "login_per_minute");
+    for n in 0..per_minute {
+        let server = if n % 2 == 0 { &first } else { &second };
+        let res = login(server, "shared@example.com", "wrong-password").await;
+        assert_eq!(res.status_code(), 401, "attempt {n}");
+    }
+    assert_envelope(
+        &login(&second, "shared@example.com", "wrong-password").await,
+        429,
+        "rate_limited",
+    );
+
+    let key_checks = limit(&first_ctx, "portal_key_checks");
+    for n in 0..key_checks {
+        let server = if n % 2 == 0 { &first } else { &second };
+        let res = server
+            .get(&format!("/api/validate-company-key?key=NO-SUCH-KEY-{n}"))
+            .await;
+        assert_eq!(res.status_code(), 404, "check {n}");
+    }
+    let res = first.get("/api/validate-company-key?key=NO-SUCH-KEY").await;
+    assert_eq!(res.status_code(), 429, "{}", res.text());
+}
