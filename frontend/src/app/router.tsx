@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { NavigateProvider } from '@/components/ui/plain-link';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { LandingRoute } from '@/features/landing/routes/landing';
 import type { loaders } from './prefetch';
@@ -18,12 +19,23 @@ const signedIn = (load: () => Promise<{ default: ComponentType }>, prefetch?: ke
   ...(prefetch && { loader: async () => (await import('./prefetch')).loaders[prefetch] }),
 });
 
+/** PlainLinks (the landing page's, the logo) navigate with the router. */
+function RouterNavigation() {
+  const navigate = useNavigate();
+  return (
+    <NavigateProvider value={navigate}>
+      <Outlet />
+    </NavigateProvider>
+  );
+}
+
 /**
  * The route table, new for each router: React Router empties the object-form `lazy` of a route
  * once it has loaded, so two routers (the tests make one each) must not share those objects.
  */
 export const createRoutes = (): RouteObject[] => [
   {
+    element: <RouterNavigation />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingRoute /> },
