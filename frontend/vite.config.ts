@@ -5,11 +5,23 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const backend = 'http://localhost:5150';
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/${file}`, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: src },
+      // React Router 7's package exports name only its development build (remix-run/react-router
+      // #12532, #14102), with its warnings and their messages: the build takes the production one.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouter('production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouter('production/dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -36,12 +48,12 @@ export default defineConfig({
     alias: [
       {
         find: /^react-router$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+        replacement: reactRouter('development/index.mjs'),
       },
       {
         find: /^react-router\/dom$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/dom-export.mjs', import.meta.url)),
+        replacement: reactRouter('development/dom-export.mjs'),
       },
     ],
   },
-});
+}));
