@@ -3,13 +3,24 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const backend = 'http://localhost:5150';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/${file}`, import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // foo.js.gz beside foo.js, which the server sends to browsers that take gzip (config/*.yaml,
+    // static.precompressed). Gzip only: Loco's static middleware serves no other encoding.
+    compression({
+      algorithms: ['gzip'],
+      include: /\.(js|mjs|css|html|svg|json|txt|xml)$/,
+      exclude: /\.vite\//,
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: src },
