@@ -46,6 +46,8 @@ export default defineConfig(({ command }) => ({
     // Keeps the strict CSP happy: no inlined scripts, no data: URLs for scripts.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // .vite/manifest.json: which files each page loads, for scripts/bundle-budget.mjs.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
