@@ -3,13 +3,36 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const backend = 'http://localhost:5150';
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/${file}`, import.meta.url));
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    // foo.js.gz beside foo.js, which the server sends to browsers that take gzip (config/*.yaml,
+    // static.precompressed). Gzip only: Loco's static middleware serves no other encoding.
+    compression({
+      algorithms: ['gzip'],
+      include: /\.(js|mjs|css|html|svg|json|txt|xml)$/,
+      exclude: /\.vite\//,
+    }),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: src },
+      // React Router 7's package exports name only its development build (remix-run/react-router
+      // #12532, #14102), with its warnings and their messages: the build takes the production one.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouter('production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouter('production/dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: {
@@ -23,6 +46,8 @@ export default defineConfig({
     // Keeps the strict CSP happy: no inlined scripts, no data: URLs for scripts.
     assetsInlineLimit: 0,
     sourcemap: false,
+    // .vite/manifest.json: which files each page loads, for scripts/bundle-budget.mjs.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
@@ -36,12 +61,12 @@ export default defineConfig({
     alias: [
       {
         find: /^react-router$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)),
+        replacement: reactRouter('development/index.mjs'),
       },
       {
         find: /^react-router\/dom$/,
-        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/dom-export.mjs', import.meta.url)),
+        replacement: reactRouter('development/dom-export.mjs'),
       },
     ],
   },
-});
+}));

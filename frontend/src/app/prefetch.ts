@@ -27,24 +27,36 @@ import { sessionStore } from '@/lib/session';
  * react-router pattern) without blocking navigation; the page reads the same queryOptions.
  * Nothing is fetched without a stored token: the auth guard deals with that case.
  */
-function whenSignedIn(prefetch: (args: LoaderFunctionArgs) => void) {
-  return (args: LoaderFunctionArgs) => {
-    if (sessionStore.get().token) prefetch(args);
+function whenSignedIn(prefetch: (args: LoaderFunctionArgs) => void | Promise<void>) {
+  return async (args: LoaderFunctionArgs) => {
+    if (sessionStore.get().token) await prefetch(args);
     return null;
   };
 }
 
+/**
+ * The plan decides the banners at the top of the dashboard and the vendor pages (the upgrade
+ * card, 'Free account limit reached'): a first visit waits for it, so that they do not push the
+ * page down when they come. Once it is cached, it is read again without waiting. Never throws:
+ * the page shows a failure.
+ */
+async function planFirst() {
+  const paymentStatus = getPaymentStatusQueryOptions();
+  if (client.getQueryData(paymentStatus.queryKey) === undefined) await client.prefetchQuery(paymentStatus);
+  else void client.prefetchQuery(paymentStatus);
+}
+
 export const loaders = {
-  dashboard: whenSignedIn(() => {
+  dashboard: whenSignedIn(async () => {
     void client.prefetchQuery(getDashboardStatsQueryOptions());
-    void client.prefetchQuery(getPaymentStatusQueryOptions());
     void client.prefetchQuery(getVendorsQueryOptions());
     void client.prefetchQuery(getDocumentsQueryOptions());
     void client.prefetchQuery(getActivityLogsQueryOptions(RECENT_ACTIVITY_LIMIT));
+    await planFirst();
   }),
-  vendors: whenSignedIn(() => {
+  vendors: whenSignedIn(async () => {
     void client.prefetchQuery(getVendorsQueryOptions());
-    void client.prefetchQuery(getPaymentStatusQueryOptions());
+    await planFirst();
   }),
   vendor: whenSignedIn(({ params }) => {
     if (params.id) void client.prefetchQuery(getVendorQueryOptions(params.id));

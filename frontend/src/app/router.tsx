@@ -1,17 +1,41 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { NavigateProvider } from '@/components/ui/plain-link';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { LandingRoute } from '@/features/landing/routes/landing';
-import { loaders } from './prefetch';
-import { AppRoot } from './routes/app-root';
+import type { loaders } from './prefetch';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** Lazy routes keep the landing page bundle small; each module exports a default component. */
+/** Lazy routes: each page loads the code it uses; each module exports a default component. */
 const lazy = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-export const routes: RouteObject[] = [
+/**
+ * A signed-in page: its component and its loader (./prefetch, which starts the page's reads) load
+ * side by side, so the reads start while the page's code is still on its way.
+ */
+const signedIn = (load: () => Promise<{ default: ComponentType }>, prefetch?: keyof typeof loaders) => ({
+  Component: async () => (await load()).default,
+  ...(prefetch && { loader: async () => (await import('./prefetch')).loaders[prefetch] }),
+});
+
+/** PlainLinks (the landing page's, the logo) navigate with the router. */
+function RouterNavigation() {
+  const navigate = useNavigate();
+  return (
+    <NavigateProvider value={navigate}>
+      <Outlet />
+    </NavigateProvider>
+  );
+}
+
+/**
+ * The route table, new for each router: React Router empties the object-form `lazy` of a route
+ * once it has loaded, so two routers (the tests make one each) must not share those objects.
+ */
+export const createRoutes = (): RouteObject[] => [
   {
+    element: <RouterNavigation />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <LandingRoute /> },
@@ -39,28 +63,26 @@ export const routes: RouteObject[] = [
         },
       },
       {
-        element: <AppRoot />,
+        lazy: lazy(() => import('./routes/app-root')),
         children: [
-          { path: '/dashboard', loader: loaders.dashboard, lazy: lazy(() => import('@/features/dashboard/routes/dashboard')) },
-          { path: '/vendors', loader: loaders.vendors, lazy: lazy(() => import('@/features/vendors/routes/vendors')) },
-          { path: '/vendors/new', loader: loaders.vendors, lazy: lazy(() => import('@/features/vendors/routes/vendor-new')) },
-          { path: '/vendors/:id', loader: loaders.vendor, lazy: lazy(() => import('@/features/vendors/routes/vendor-detail')) },
+          { path: '/dashboard', lazy: signedIn(() => import('@/features/dashboard/routes/dashboard'), 'dashboard') },
+          { path: '/vendors', lazy: signedIn(() => import('@/features/vendors/routes/vendors'), 'vendors') },
+          { path: '/vendors/new', lazy: signedIn(() => import('@/features/vendors/routes/vendor-new'), 'vendors') },
+          { path: '/vendors/:id', lazy: signedIn(() => import('@/features/vendors/routes/vendor-detail'), 'vendor') },
           {
             path: '/vendors/:id/documents',
-            loader: loaders.vendor,
-            lazy: lazy(() => import('@/features/vendors/routes/vendor-detail')),
+            lazy: signedIn(() => import('@/features/vendors/routes/vendor-detail'), 'vendor'),
           },
           {
             path: '/vendors/:id/edit',
-            loader: loaders.vendor,
-            lazy: lazy(() => import('@/features/vendors/routes/vendor-edit')),
+            lazy: signedIn(() => import('@/features/vendors/routes/vendor-edit'), 'vendor'),
           },
-          { path: '/documents', loader: loaders.documents, lazy: lazy(() => import('@/features/documents/routes/documents')) },
-          { path: '/activity', loader: loaders.activity, lazy: lazy(() => import('@/features/activity/routes/activity')) },
-          { path: '/reminders', loader: loaders.reminders, lazy: lazy(() => import('@/features/reminders/routes/reminders')) },
-          { path: '/reports', loader: loaders.reports, lazy: lazy(() => import('@/features/reports/routes/reports')) },
-          { path: '/billing', loader: loaders.billing, lazy: lazy(() => import('@/features/account/routes/billing')) },
-          { path: '/admin', loader: loaders.admin, lazy: lazy(() => import('@/features/admin/routes/admin')) },
+          { path: '/documents', lazy: signedIn(() => import('@/features/documents/routes/documents'), 'documents') },
+          { path: '/activity', lazy: signedIn(() => import('@/features/activity/routes/activity'), 'activity') },
+          { path: '/reminders', lazy: signedIn(() => import('@/features/reminders/routes/reminders'), 'reminders') },
+          { path: '/reports', lazy: signedIn(() => import('@/features/reports/routes/reports'), 'reports') },
+          { path: '/billing', lazy: signedIn(() => import('@/features/account/routes/billing'), 'billing') },
+          { path: '/admin', lazy: signedIn(() => import('@/features/admin/routes/admin'), 'admin') },
           { path: '/admin/blog/new', lazy: lazy(() => import('@/features/admin/routes/blog-editor')) },
           { path: '/admin/blog/edit/:slug', lazy: lazy(() => import('@/features/admin/routes/blog-editor')) },
           { path: '/payment-success', lazy: lazy(() => import('@/features/account/routes/payment-success')) },
@@ -72,5 +94,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(createRoutes());
 }

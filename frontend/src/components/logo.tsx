@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { APP_NAME } from '@/config';
 import { cn } from '@/lib/cn';
+import { PlainLink } from './ui/plain-link';
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -11,11 +11,12 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
+/** The logo, a link (a PlainLink: the landing page shows it too). */
 export function Logo({ to = '/', className, light = false }: { to?: string; className?: string; light?: boolean }) {
   return (
-    <Link to={to} className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <PlainLink to={to} className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
       <LogoMark />
       <span className={cn('text-lg', light ? 'text-white' : 'text-slate-900')}>{APP_NAME}</span>
-    </Link>
+    </PlainLink>
   );
 }

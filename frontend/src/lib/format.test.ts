@@ -13,6 +13,12 @@ describe('date formatting', () => {
   });
   it("formats instants like 'Jan 5, 2025 - 3:07 PM'", () => {
     expect(formatDateTime(new Date(2025, 0, 5, 15, 7))).toBe('Jan 5, 2025 - 3:07 PM');
+    expect(formatDateTime(new Date(2025, 8, 30, 0, 5))).toBe('Sep 30, 2025 - 12:05 AM');
+    expect(formatDateTime(new Date(2025, 4, 1, 12, 0))).toBe('May 1, 2025 - 12:00 PM');
+  });
+  it("formats the short shapes 'MMM d' and 'yyyy-MM-dd'", () => {
+    expect(formatDate('2025-12-31', 'MMM d')).toBe('Dec 31');
+    expect(formatDate(new Date(2025, 1, 3, 23, 59), 'yyyy-MM-dd')).toBe('2025-02-03');
   });
   it('capitalises service types', () => {
     expect(formatServiceType('general-contractor')).toBe('General Contractor');

@@ -1,18 +1,48 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
 function toDate(value: string | Date): Date {
   return value instanceof Date ? value : parseISO(value);
 }
 
 /**
+ * The date shapes the screens show, named by their date-fns patterns. Written with Intl (en-US),
+ * not date-fns' format, whose locale and token code would weigh on every signed-in page.
+ */
+export type DatePattern = 'MMM d, yyyy' | 'MMM d' | 'MMM d, yyyy - h:mm a' | 'yyyy-MM-dd';
+
+const dateParts = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+function formatPattern(date: Date, pattern: DatePattern): string {
+  if (pattern === 'yyyy-MM-dd') {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  }
+  // Parts, not Intl's own sentence: newer ICU data puts a narrow no-break space before 'PM'.
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of dateParts.formatToParts(date)) part[type] = value;
+  const monthDay = `${part.month} ${part.day}`;
+  if (pattern === 'MMM d') return monthDay;
+  const monthDayYear = `${monthDay}, ${part.year}`;
+  if (pattern === 'MMM d, yyyy') return monthDayYear;
+  return `${monthDayYear} - ${part.hour}:${part.minute} ${part.dayPeriod}`;
+}
+
+/**
  * Formats a date for display: 'N/A' when missing, 'Invalid date' when unreadable
  * (docs/product.md, "Screens"). Date-only strings (YYYY-MM-DD) are read as local calendar dates.
  */
-export function formatDate(value: string | Date | null | undefined, pattern = 'MMM d, yyyy'): string {
+export function formatDate(value: string | Date | null | undefined, pattern: DatePattern = 'MMM d, yyyy'): string {
   if (value === null || value === undefined || value === '') return 'N/A';
   const date = toDate(value);
   if (!isValid(date)) return 'Invalid date';
-  return format(date, pattern);
+  return formatPattern(date, pattern);
 }
 
 /** An instant like 'Jan 5, 2025 - 3:07 PM' (activity rows). */

@@ -1,32 +1,23 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { ArrowRightStartOnRectangleIcon, Bars3Icon, PlusIcon, XMarkIcon } from '@heroicons/react/24/outline';
-import { useState, type ReactNode } from 'react';
+import { Bars3Icon, PlusIcon } from '@heroicons/react/24/outline';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/logo';
 import { cn } from '@/lib/cn';
 import type { User } from '@/types/api';
 import { NavLinks } from './nav-links';
 import { accountNavigation, bottomNavigation, mainNavigation, type NavItem } from './navigation';
+import { SignOutButton } from './sign-out-button';
 import { UserBadge } from './user-badge';
+
+// Loaded when first opened: its dialog code (Headless UI's Dialog, transitions, focus trap) is
+// not part of every signed-in page's first load.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 type AppLayoutProps = {
   user: User | null;
   onSignOut: () => void;
   children: ReactNode;
 };
-
-function SignOutButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-    >
-      <ArrowRightStartOnRectangleIcon aria-hidden className="size-5" />
-      Sign out
-    </button>
-  );
-}
 
 function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
   return (
@@ -49,64 +40,6 @@ function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
         <SignOutButton onClick={onSignOut} />
       </div>
     </aside>
-  );
-}
-
-function MobileMenu({
-  open,
-  onClose,
-  user,
-  onSignOut,
-}: {
-  open: boolean;
-  onClose: () => void;
-  user: User;
-  onSignOut: () => void;
-}) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-[closed]:opacity-0"
-      />
-      <div className="fixed inset-0 flex">
-        <DialogPanel
-          transition
-          data-testid="mobile-menu"
-          className="relative flex w-full max-w-xs flex-col bg-white shadow-xl transition duration-200 data-[closed]:-translate-x-full"
-        >
-          <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
-            <DialogTitle className="sr-only">Menu</DialogTitle>
-            <Logo to="/dashboard" />
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close menu"
-              className="rounded-md p-2 text-slate-500 hover:bg-slate-100"
-            >
-              <XMarkIcon aria-hidden className="size-6" />
-            </button>
-          </div>
-          <div className="border-b border-slate-200 px-4 py-4">
-            <UserBadge name={user.name} email={user.email} showEmail />
-          </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            <NavLinks items={mainNavigation} onNavigate={onClose} />
-          </nav>
-          <div className="space-y-1 border-t border-slate-200 p-3">
-            <nav aria-label="Account">
-              <NavLinks items={accountNavigation} onNavigate={onClose} />
-            </nav>
-            <SignOutButton
-              onClick={() => {
-                onClose();
-                onSignOut();
-              }}
-            />
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
   );
 }
 
@@ -161,6 +94,7 @@ function BottomBar() {
 /** The signed-in shell: sidebar on desktop, top bar + slide-out menu + bottom bar on phones. */
 export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   if (!user) return null;
   return (
     <div data-print="page" className="min-h-dvh bg-slate-50">
@@ -173,14 +107,21 @@ export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
         <Logo to="/dashboard" />
         <button
           type="button"
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
           aria-label="Open menu"
           className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
         >
           <Bars3Icon aria-hidden className="size-6" />
         </button>
       </header>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} onSignOut={onSignOut} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} user={user} onSignOut={onSignOut} />
+        </Suspense>
+      ) : null}
       <main data-print="main" className="px-4 pt-20 pb-28 sm:px-6 md:pt-8 md:pb-10 md:pl-72 lg:pr-10">
         <div className="mx-auto max-w-7xl">{children}</div>
       </main>

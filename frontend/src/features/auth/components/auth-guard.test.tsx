@@ -1,4 +1,4 @@
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { sessionStore } from '@/lib/session';
@@ -15,13 +15,18 @@ describe('auth guard and session', () => {
     signInAs({ name: 'Jane Doe' });
     sessionStore.reload(); // as on a fresh page load: token stored, not yet validated
     expect(sessionStore.get().status).toBe('loading');
+    // The server answers once the spinner was seen: the signed-in layout and the page load
+    // lazily, and may take longer than any fixed delay.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get('*/api/auth/me', async () => {
-        await delay(300); // then falls through to the default handler
+        await answered; // then falls through to the default handler
       }),
     );
     renderApp('/dashboard');
     expect(await screen.findByTestId('page-spinner')).toBeInTheDocument();
+    answer();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('View and manage vendor compliance documents')).toBeInTheDocument();
     expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument();

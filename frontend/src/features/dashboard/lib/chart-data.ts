@@ -1,4 +1,5 @@
-import { addDays, differenceInCalendarDays, format, isValid, parseISO, startOfDay } from 'date-fns';
+import { addDays, differenceInCalendarDays, isValid, parseISO, startOfDay } from 'date-fns';
+import { formatDate } from '@/lib/format';
 import type { Vendor, VendorDocument } from '@/types/api';
 
 export type StatusCounts = { current: number; expiring_soon: number; expired: number; missing: number };
@@ -33,7 +34,7 @@ export function expirationBuckets(
   for (let offset = 0; offset < days; offset += size) {
     const from = addDays(start, offset);
     const to = addDays(start, Math.min(offset + size, days) - 1);
-    buckets.push({ label: format(from, 'MMM d'), start: from, end: to, count: 0 });
+    buckets.push({ label: formatDate(from, 'MMM d'), start: from, end: to, count: 0 });
   }
   for (const doc of documents) {
     if (!doc.expirationDate) continue;

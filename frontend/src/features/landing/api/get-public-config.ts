@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { SUPPORT_EMAIL } from '@/config';
 import { api } from '@/lib/api-client';
 import type { Plan } from '@/types/api';
@@ -26,8 +27,32 @@ export function getPublicConfigQueryOptions() {
   return queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig });
 }
 
-/** The configured support contact; the built-in address until the server has answered. */
+let supportEmail: Promise<string> | null = null;
+let knownSupportEmail: string | null = null;
+
+/**
+ * The configured support contact; the built-in address until the server has answered. Asked once
+ * per page load with the API client alone, not through the query client: the landing page shows
+ * it to first-time visitors, whose browser has not loaded the app's code (src/main.tsx).
+ */
 export function useSupportEmail(): string {
-  const { data } = useQuery(getPublicConfigQueryOptions());
-  return data?.supportEmail ?? SUPPORT_EMAIL;
+  const [email, setEmail] = useState(knownSupportEmail ?? SUPPORT_EMAIL);
+  useEffect(() => {
+    let mounted = true;
+    supportEmail ??= getPublicConfig().then(
+      (config) => {
+        knownSupportEmail = config.supportEmail ?? SUPPORT_EMAIL;
+        return knownSupportEmail;
+      },
+      () => {
+        supportEmail = null; // asked again by the next page that shows it
+        return SUPPORT_EMAIL;
+      },
+    );
+    void supportEmail.then((value) => mounted && setEmail(value));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return email;
 }

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckCircleIcon } from '@heroicons/react/20/solid';
-import { ButtonLink } from '@/components/ui/button';
+import { PlainButtonLink } from '@/components/ui/plain-link';
 import { useUser } from '@/lib/session';
 import { HeroPreview } from './hero-preview';
 
@@ -28,19 +28,19 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {user ? (
-              <ButtonLink to="/dashboard" size="lg">
+              <PlainButtonLink to="/dashboard" size="lg">
                 Go to Dashboard
                 <ArrowRightIcon aria-hidden className="size-5" />
-              </ButtonLink>
+              </PlainButtonLink>
             ) : (
               <>
-                <ButtonLink to="/register" size="lg">
+                <PlainButtonLink to="/register" size="lg">
                   Start free
                   <ArrowRightIcon aria-hidden className="size-5" />
-                </ButtonLink>
-                <ButtonLink to="/login" size="lg" variant="outline">
+                </PlainButtonLink>
+                <PlainButtonLink to="/login" size="lg" variant="outline">
                   Log In
-                </ButtonLink>
+                </PlainButtonLink>
               </>
             )}
           </div>

@@ -1,6 +1,6 @@
 import { ArrowUpTrayIcon, EnvelopeIcon } from '@heroicons/react/20/solid';
-import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
+import { PlainLink } from '@/components/ui/plain-link';
 import { APP_NAME } from '@/config';
 import { useSupportEmail } from '@/features/landing/api/get-public-config';
 
@@ -24,10 +24,13 @@ export function LandingFooter() {
             <EnvelopeIcon aria-hidden className="size-4" />
             {supportEmail}
           </a>
-          <Link to="/vendor-upload" className="mt-2 flex items-center gap-2 text-sm font-medium text-white hover:text-blue-300">
+          <PlainLink
+            to="/vendor-upload"
+            className="mt-2 flex items-center gap-2 text-sm font-medium text-white hover:text-blue-300"
+          >
             <ArrowUpTrayIcon aria-hidden className="size-4" />
             Vendor upload portal
-          </Link>
+          </PlainLink>
         </div>
         <div>
           <h2 className="text-sm font-semibold text-white">Legal</h2>

@@ -1,5 +1,5 @@
 import { Logo } from '@/components/logo';
-import { ButtonLink } from '@/components/ui/button';
+import { PlainButtonLink } from '@/components/ui/plain-link';
 import { useSession } from '@/lib/session';
 
 export function LandingHeader() {
@@ -21,17 +21,17 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {user ? (
-            <ButtonLink to="/dashboard" size="sm">
+            <PlainButtonLink to="/dashboard" size="sm">
               Go to Dashboard
-            </ButtonLink>
+            </PlainButtonLink>
           ) : status === 'ready' ? (
             <>
-              <ButtonLink to="/login" variant="ghost" size="sm">
+              <PlainButtonLink to="/login" variant="ghost" size="sm">
                 Log In
-              </ButtonLink>
-              <ButtonLink to="/register" size="sm">
+              </PlainButtonLink>
+              <PlainButtonLink to="/register" size="sm">
                 Register
-              </ButtonLink>
+              </PlainButtonLink>
             </>
           ) : null}
         </div>

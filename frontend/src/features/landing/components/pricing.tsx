@@ -1,5 +1,6 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
-import { ButtonLink, FOCUS_ON_BLUE } from '@/components/ui/button';
+import { FOCUS_ON_BLUE } from '@/components/ui/button-styles';
+import { PlainButtonLink } from '@/components/ui/plain-link';
 import { useUser } from '@/lib/session';
 
 const freeFeatures = [
@@ -60,9 +61,9 @@ export function Pricing() {
             <div className="mt-8 flex-1">
               <FeatureList items={freeFeatures} />
             </div>
-            <ButtonLink to={cta} variant="outline" size="lg" className="mt-8 w-full">
+            <PlainButtonLink to={cta} variant="outline" size="lg" className="mt-8 w-full">
               {user ? 'Go to Dashboard' : 'Get started free'}
-            </ButtonLink>
+            </PlainButtonLink>
           </article>
           <article
             aria-labelledby="plan-professional"
@@ -82,14 +83,14 @@ export function Pricing() {
             <div className="mt-8 flex-1">
               <FeatureList items={professionalFeatures} light />
             </div>
-            <ButtonLink
+            <PlainButtonLink
               to={cta}
               variant="outline"
               size="lg"
               className={`mt-8 w-full border-transparent text-blue-700 ${FOCUS_ON_BLUE}`}
             >
               {user ? 'Go to Dashboard' : 'Start with Professional'}
-            </ButtonLink>
+            </PlainButtonLink>
             <p className="mt-4 text-center text-xs text-blue-50">Cancel anytime • No setup fees • Instant activation</p>
           </article>
         </div>

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import { MAX_UPLOAD_BYTES } from '@/config';
 import { ACCEPTED_EXTENSIONS, fileExtension } from '@/lib/domain/documents';
+import { formatDate } from '@/lib/format';
 import type { Errors } from '@/lib/validation';
 import type { RequestedDocument } from '@/types/api';
 
@@ -11,7 +11,7 @@ export type PortalUploadField = 'file' | 'expirationDate';
 
 /** Today as YYYY-MM-DD in the vendor's time zone: the date input's minimum. */
 export function todayIso(now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd');
+  return formatDate(now, 'yyyy-MM-dd');
 }
 
 export function isCoi(item: Pick<RequestedDocument, 'documentType'>): boolean {
