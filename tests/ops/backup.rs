@@ -5,20 +5,13 @@
 
 use std::path::Path;
 
-use loco_rs::{boot::run_task, task};
+use loco_rs::boot::run_task;
 use serde_json::Value;
 
-use crate::support::{create_vendor, get, register, upload, with_app_config, Account, UploadSpec};
+use crate::support::{
+    create_vendor, get, register, task_vars, upload, with_app_config, Account, UploadSpec,
+};
 use vendorwatch::app::App;
-
-fn vars(pairs: &[(&str, &str)]) -> task::Vars {
-    task::Vars::from_cli_args(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    )
-}
 
 fn pdf_with(marker: &str) -> Vec<u8> {
     let mut bytes = crate::fixtures::pdf();
@@ -39,7 +32,7 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             run_task::<App>(
                 &ctx,
                 Some(&"backup".to_string()),
-                &vars(&[("file", &archive_arg)]),
+                &task_vars(&[("file", &archive_arg)]),
             )
             .await
             .unwrap();
@@ -67,7 +60,7 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             assert!(run_task::<App>(
                 &ctx,
                 Some(&"restore".to_string()),
-                &vars(&[("file", &archive_arg)])
+                &task_vars(&[("file", &archive_arg)])
             )
             .await
             .is_err());
@@ -77,7 +70,7 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             assert!(run_task::<App>(
                 &ctx,
                 Some(&"restore".to_string()),
-                &vars(&[("file", &cut.display().to_string()), ("confirm", "yes")])
+                &task_vars(&[("file", &cut.display().to_string()), ("confirm", "yes")])
             )
             .await
             .is_err());
@@ -91,7 +84,7 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             run_task::<App>(
                 &ctx,
                 Some(&"restore".to_string()),
-                &vars(&[("file", &archive_arg), ("confirm", "yes")]),
+                &task_vars(&[("file", &archive_arg), ("confirm", "yes")]),
             )
             .await
             .unwrap();

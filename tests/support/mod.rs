@@ -364,3 +364,13 @@ pub fn email_parts(raw: &str) -> String {
         message.body_html(0).unwrap_or_default().trim_end(),
     )
 }
+
+/// A task's `key:value` arguments, as the command line gives them.
+pub fn task_vars(pairs: &[(&str, &str)]) -> loco_rs::task::Vars {
+    loco_rs::task::Vars::from_cli_args(
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect(),
+    )
+}

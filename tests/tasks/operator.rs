@@ -1,23 +1,11 @@
-use loco_rs::{
-    boot::{run_task, StartMode},
-    task,
-};
+use loco_rs::boot::{run_task, StartMode};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
-use crate::support::boot_with;
+use crate::support::{boot_with, task_vars};
 use vendorwatch::{
     app::App,
     models::{organizations, users},
 };
-
-fn vars(pairs: &[(&str, &str)]) -> task::Vars {
-    task::Vars::from_cli_args(
-        pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
-            .collect(),
-    )
-}
 
 async fn seed_user(ctx: &loco_rs::app::AppContext, email: &str) -> users::Model {
     let params = users::RegisterParams {
@@ -39,7 +27,7 @@ async fn make_admin_grants_and_revokes_the_admin_role() {
     run_task::<App>(
         ctx,
         Some(&"make_admin".to_string()),
-        &vars(&[("email", "ops@example.com")]),
+        &task_vars(&[("email", "ops@example.com")]),
     )
     .await
     .unwrap();
@@ -51,7 +39,7 @@ async fn make_admin_grants_and_revokes_the_admin_role() {
     run_task::<App>(
         ctx,
         Some(&"make_admin".to_string()),
-        &vars(&[("email", "OPS@example.com"), ("revoke", "true")]),
+        &task_vars(&[("email", "OPS@example.com"), ("revoke", "true")]),
     )
     .await
     .unwrap();
@@ -68,7 +56,7 @@ async fn make_admin_fails_for_an_unknown_email() {
     let err = run_task::<App>(
         ctx,
         Some(&"make_admin".to_string()),
-        &vars(&[("email", "ghost@example.com")]),
+        &task_vars(&[("email", "ghost@example.com")]),
     )
     .await
     .unwrap_err();
@@ -84,7 +72,7 @@ async fn set_plan_moves_the_users_organization_and_refuses_unknown_plans() {
     run_task::<App>(
         ctx,
         Some(&"set_plan".to_string()),
-        &vars(&[("email", "owner@example.com"), ("plan", "professional")]),
+        &task_vars(&[("email", "owner@example.com"), ("plan", "professional")]),
     )
     .await
     .unwrap();
@@ -107,7 +95,7 @@ async fn set_plan_moves_the_users_organization_and_refuses_unknown_plans() {
     let err = run_task::<App>(
         ctx,
         Some(&"set_plan".to_string()),
-        &vars(&[("email", "owner@example.com"), ("plan", "platinum")]),
+        &task_vars(&[("email", "owner@example.com"), ("plan", "platinum")]),
     )
     .await
     .unwrap_err();
