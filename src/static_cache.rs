@@ -13,7 +13,7 @@ use axum::{
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const REVALIDATE: &str = "no-cache";
 
-/// Sets `Cache-Control` on answers that have none.
+/// Sets `Cache-Control` on answers that have none, with `Vary: Accept-Encoding`.
 pub async fn cache_headers(req: Request, next: Next) -> Response {
     let hashed_asset = req.uri().path().starts_with("/assets/");
     let mut res = next.run(req).await;
@@ -32,7 +32,16 @@ pub async fn cache_headers(req: Request, next: Next) -> Response {
     } else {
         return res;
     };
-    res.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    let headers = res.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    // The same address answers the build's .gz copy or the plain file, by the request's
+    // Accept-Encoding: a shared cache must keep them apart (tower-http does not say so).
+    let varies = headers.get_all(header::VARY).iter().any(|v| {
+        v.to_str()
+            .is_ok_and(|v| v.to_ascii_lowercase().contains("accept-encoding"))
+    });
+    if !varies {
+        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     res
 }

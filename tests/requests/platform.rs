@@ -196,7 +196,15 @@ async fn built_assets_are_cached_a_year_gzipped_and_pages_revalidated() {
             "gzip",
             "the build's .gz copy"
         );
+        // One address, two bodies: shared caches are told to keep them apart.
+        assert!(asset
+            .header("vary")
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding"));
         let plain = server.get("/assets/app-3f9a1c.js").await;
+        assert!(plain.maybe_header("vary").is_some());
         assert!(plain.maybe_header("content-encoding").is_none());
         assert!(plain.text().contains("vendorwatch test asset"));
         for path in ["/", "/dashboard", "/vendors/abc"] {
