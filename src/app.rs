@@ -44,14 +44,18 @@ pub struct App;
 /// `pg_advisory_lock` key of the migrations.
 const MIGRATION_LOCK_KEY: i64 = 0x5657_4d49_4752_4154;
 
-/// Servers and workers started at once against a new `PostgreSQL` database would each run the
-/// migrations as they start, and all but one die on the tables the first creates. So with
-/// automatic migrations on `PostgreSQL` they are run here first, by one process at a time
-/// under an advisory lock (the others wait, then find nothing to do); Loco's own run after
-/// this one finds nothing either.
+/// Production servers and workers started at once against a new `PostgreSQL` database would
+/// each run the migrations as they start, and all but one die on the tables the first
+/// creates. So in production, with automatic migrations on `PostgreSQL`, they are run here
+/// first, by one process at a time under an advisory lock (the others wait, then find nothing
+/// to do); Loco's own run after this one finds nothing either. Every command passes here, not
+/// only `start`: one that cannot migrate (an older binary than the database, during an
+/// upgrade) says so and goes on as it did before, and `start` then fails in Loco's own run.
 async fn migrate_one_at_a_time(ctx: &AppContext) -> Result<()> {
     let db = &ctx.config.database;
-    if !(db.auto_migrate && db.uri.starts_with("postgres")) {
+    if ctx.environment != Environment::Production
+        || !(db.auto_migrate && db.uri.starts_with("postgres"))
+    {
         return Ok(());
     }
     let mut options = sea_orm::ConnectOptions::new(db.uri.clone());
@@ -70,7 +74,10 @@ async fn migrate_one_at_a_time(ctx: &AppContext) -> Result<()> {
     let migrated = Migrator::up(&ctx.db, None).await;
     let _ = session.execute_raw(lock("pg_advisory_unlock")).await;
     let _ = session.close().await;
-    migrated.map_err(Into::into)
+    if let Err(e) = migrated {
+        tracing::warn!(error = %e, "migrations not run under the lock");
+    }
+    Ok(())
 }
 
 /// An SMTP `auth:` block whose user and password are both empty (`SMTP_USER` and
