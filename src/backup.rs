@@ -199,20 +199,10 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
             manifest.database
         )));
     }
-    // Every file read and checked before anything is changed.
-    let mut files: Vec<(String, Vec<u8>)> = Vec::with_capacity(manifest.files.len());
+    // Every file checked before anything is changed; one file in memory at a time (an
+    // archive may hold far more than memory), so each is read again when it is written.
     for entry in &manifest.files {
-        let mut bytes = Vec::with_capacity(usize::try_from(entry.size).unwrap_or(0));
-        zip.by_name(&format!("{FILES}{}", entry.key))
-            .map_err(|e| fail(&entry.key, e))?
-            .read_to_end(&mut bytes)?;
-        if hex::encode(Sha256::digest(&bytes)) != entry.sha256 {
-            return Err(Error::string(&format!(
-                "{} does not match its checksum: the archive is damaged",
-                entry.key
-            )));
-        }
-        files.push((entry.key.clone(), bytes));
+        checked_file(&mut zip, entry)?;
     }
     let work = tempfile::tempdir()?;
     let name = if backend == DatabaseBackend::Sqlite {
@@ -240,13 +230,29 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
             .arg(&ctx.config.database.uri)
             .arg(&snapshot))?;
     }
-    for (key, bytes) in files {
+    for entry in &manifest.files {
+        let bytes = checked_file(&mut zip, entry)?;
         ctx.storage
-            .upload(Path::new(&key), &bytes.into())
+            .upload(Path::new(&entry.key), &bytes.into())
             .await
-            .map_err(|e| fail(&key, e))?;
+            .map_err(|e| fail(&entry.key, e))?;
     }
     Ok(manifest)
+}
+
+/// A stored file's bytes from the archive, once they match the manifest's checksum.
+fn checked_file(zip: &mut ZipArchive<std::fs::File>, entry: &FileEntry) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(usize::try_from(entry.size).unwrap_or(0));
+    zip.by_name(&format!("{FILES}{}", entry.key))
+        .map_err(|e| fail(&entry.key, e))?
+        .read_to_end(&mut bytes)?;
+    if hex::encode(Sha256::digest(&bytes)) != entry.sha256 {
+        return Err(Error::string(&format!(
+            "{} does not match its checksum: the archive is damaged",
+            entry.key
+        )));
+    }
+    Ok(bytes)
 }
 
 /// The snapshot attached, and each of its tables copied over the live one's rows, in one
