@@ -13,6 +13,29 @@ use crate::support::{
 };
 use vendorwatch::app::App;
 
+/// The archive again, with one stored file's bytes changed (its manifest checksum kept).
+fn damage_one_file(from: &Path, to: &Path) {
+    use std::io::Write;
+    let mut source = zip::ZipArchive::new(std::fs::File::open(from).unwrap()).unwrap();
+    let mut out = zip::ZipWriter::new(std::fs::File::create(to).unwrap());
+    let mut damaged = false;
+    for i in 0..source.len() {
+        let file = source.by_index(i).unwrap();
+        if !damaged && file.name().starts_with("files/") {
+            let name = file.name().to_string();
+            drop(file);
+            out.start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            out.write_all(&pdf_with("not what was backed up")).unwrap();
+            damaged = true;
+        } else {
+            out.raw_copy_file(file).unwrap();
+        }
+    }
+    out.finish().unwrap();
+    assert!(damaged);
+}
+
 fn pdf_with(marker: &str) -> Vec<u8> {
     let mut bytes = crate::fixtures::pdf();
     bytes.extend_from_slice(format!("\n% {marker}\n").as_bytes());
@@ -67,13 +90,17 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             let cut = dir.path().join("cut.zip");
             let bytes = std::fs::read(&archive).unwrap();
             std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
-            assert!(run_task::<App>(
-                &ctx,
-                Some(&"restore".to_string()),
-                &task_vars(&[("file", &cut.display().to_string()), ("confirm", "yes")])
-            )
-            .await
-            .is_err());
+            let damaged = dir.path().join("damaged.zip");
+            damage_one_file(&archive, &damaged);
+            for bad in [&cut, &damaged] {
+                assert!(run_task::<App>(
+                    &ctx,
+                    Some(&"restore".to_string()),
+                    &task_vars(&[("file", &bad.display().to_string()), ("confirm", "yes")])
+                )
+                .await
+                .is_err());
+            }
             assert_eq!(
                 get(&server, &ann, &format!("/api/vendors/{later}"))
                     .await
