@@ -1,11 +1,11 @@
-use std::{path::Path, sync::Arc};
+use std::{path::Path, sync::Arc, time::Duration};
 
 use async_trait::async_trait;
 use axum::Router as AxumRouter;
 use loco_rs::{
     app::{AppContext, Hooks},
     bgworker::{BackgroundWorker, Queue},
-    boot::{create_app, BootResult, StartMode},
+    boot::{create_app, BootResult, ServeParams, StartMode},
     config::{Config, QueueConfig},
     controller::{
         middleware::{self, MiddlewareLayer, MiddlewareStackExt},
@@ -21,7 +21,7 @@ use migration::{Migrator, MigratorTrait};
 use sea_orm::ConnectionTrait;
 
 use crate::{
-    config_check, controllers, errors,
+    config_check, controllers, db_pool, errors, graceful,
     models::_entities::{
         activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
         keyword_ingest_chunks, keyword_ingests, keywords, organizations, pending_expiries,
@@ -124,6 +124,11 @@ impl Hooks for App {
         let settings = Settings::from_config(&ctx.config)?;
         config_check::check(&ctx.environment, &ctx.config, &settings)?;
         without_blank_smtp_auth(&mut ctx)?;
+        if ctx.db.get_database_backend() == sea_orm::DatabaseBackend::Sqlite {
+            if let Some(db) = db_pool::sqlite(&ctx.config.database).await? {
+                ctx.db = db;
+            }
+        }
         migrate_one_at_a_time(&ctx).await?;
         if let Some(QueueConfig::Sqlite(queue)) = &ctx.config.queue {
             workers::embedded_queue_in_wal(&queue.uri).await?;
@@ -170,6 +175,19 @@ impl Hooks for App {
             .layer(axum::middleware::from_fn(static_cache::cache_headers));
         let router = security_headers::apply(router, hsts);
         Ok(router.layer(axum::middleware::from_fn(unread_body::close_if_unread)))
+    }
+
+    /// Loco's `serve` with a limit on the graceful stop (`graceful`).
+    async fn serve(app: AxumRouter, ctx: &AppContext, params: &ServeParams) -> Result<()> {
+        let grace = Duration::from_secs(Settings::from_context(ctx)?.shutdown_grace_seconds);
+        let ctx = ctx.clone();
+        graceful::serve(
+            app,
+            params,
+            grace,
+            async move { Self::on_shutdown(&ctx).await },
+        )
+        .await
     }
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {

@@ -29,6 +29,9 @@ pub struct Settings {
     pub ai: AiSettings,
     #[serde(default)]
     pub metrics: MetricsSettings,
+    /// How long a stopping server lets the requests in flight finish (`graceful`).
+    #[serde(default = "default_shutdown_grace")]
+    pub shutdown_grace_seconds: u64,
 }
 
 /// Prometheus metrics (`observability`): off unless `listen` names an address (`METRICS_LISTEN`,
@@ -334,6 +337,10 @@ pub struct Security {
 
 const fn default_reset_ttl() -> i64 {
     60
+}
+
+const fn default_shutdown_grace() -> u64 {
+    30
 }
 
 impl Settings {

@@ -3,3 +3,5 @@
 mod backup;
 mod production;
 mod readiness;
+mod shutdown;
+mod sqlite_pool;

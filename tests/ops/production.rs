@@ -14,7 +14,7 @@ use std::{
 
 use serde_json::{json, Value};
 
-fn free_port() -> u16 {
+pub(super) fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -24,7 +24,7 @@ fn free_port() -> u16 {
 
 /// A complete production environment of its own (`SQLite` database and queue, local files,
 /// the outbox instead of SMTP) in `dir`.
-fn production_env(dir: &Path, port: u16) -> HashMap<&'static str, String> {
+pub(super) fn production_env(dir: &Path, port: u16) -> HashMap<&'static str, String> {
     let at = |name: &str| dir.join(name).display().to_string();
     HashMap::from([
         ("LOCO_ENV", "production".to_string()),
@@ -57,7 +57,7 @@ fn production_env(dir: &Path, port: u16) -> HashMap<&'static str, String> {
 
 /// `vendorwatch-cli <args>` in `dir` (its `assets/` is the built app's stand-in) with exactly
 /// `env` (nothing inherited but PATH).
-fn cli(dir: &Path, env: &HashMap<&'static str, String>, args: &[&str]) -> Command {
+pub(super) fn cli(dir: &Path, env: &HashMap<&'static str, String>, args: &[&str]) -> Command {
     let assets = dir.join("assets");
     std::fs::create_dir_all(&assets).unwrap();
     std::fs::write(
@@ -147,7 +147,7 @@ async fn a_production_start_names_each_variable_missing_or_half_set() {
     assert!(refused_start(&not_base64, dir.path()).contains("JWT_SECRET is not base64"));
 }
 
-async fn wait_until_up(client: &reqwest::Client, base: &str) {
+pub(super) async fn wait_until_up(client: &reqwest::Client, base: &str) {
     let started = Instant::now();
     while client.get(format!("{base}/_health")).send().await.is_err() {
         assert!(
