@@ -151,3 +151,99 @@ async fn a_worker_process_killed_mid_batch_loses_nothing_and_sends_nothing_twice
     assert_eq!(messages.len(), expected, "every email arrived: {counts:?}");
     assert!(counts.values().all(|n| *n == 1), "none twice: {counts:?}");
 }
+
+#[tokio::test]
+#[serial(reminder_worker_process)]
+async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_other() {
+    let Some(redis_url) = crate::support::service_env("REDIS_URL", WHAT) else {
+        return;
+    };
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let queue = own_redis_db(&redis_url, 15).await;
+    let port = sink.port;
+    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
+        use_redis_queue(config, &queue);
+        config.mailer = Some(smtp_mailer(port));
+    })
+    .await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "slow.test");
+    let acme = client(ctx, "Stop Co", std::slice::from_ref(&owner)).await;
+    let mut ours = vec![owner.clone()];
+    for name in ["Elm", "Fir", "Gum", "Hazel"] {
+        let email = address(&name.to_lowercase(), "slow.test");
+        let v = vendor(ctx, &acme, name, &email).await;
+        document(ctx, &acme, &v, DocumentType::W9, None, Some(3)).await;
+        ours.push(email);
+    }
+    let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
+
+    // One job per reminder, each sending two emails: the fourth RCPT TO is the second job's
+    // second email, held by the sink while SIGTERM arrives.
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 4);
+    let folder = tempfile::tempdir().unwrap();
+    let mut worker = start_worker_process(ctx, folder.path(), "stopped-worker.log");
+    wait_for(
+        60,
+        folder.path(),
+        "the fourth message to reach RCPT TO",
+        || async { sink.rcpt_waits(&ours) >= 4 },
+    )
+    .await;
+    assert!(std::process::Command::new("kill")
+        .args(["-TERM", &worker.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = worker.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_mins(1),
+            "the worker did not stop after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "exit on SIGTERM: {status}");
+
+    // The job in hand was finished (its held email delivered and recorded); no other was taken.
+    assert_eq!(
+        sink.received_by(&ours).len(),
+        4,
+        "two jobs' emails, no more"
+    );
+    let sent = all_reminders(ctx)
+        .await
+        .iter()
+        .filter(|r| r.reminder_date == day(0) && r.sent_at.is_some())
+        .count();
+    assert_eq!(sent, 2, "the two jobs taken were recorded as sent");
+    let redis = redis::Client::open(queue.as_str()).unwrap();
+    let mut conn = redis.get_multiplexed_async_connection().await.unwrap();
+    let waiting: i64 = redis::cmd("ZCARD")
+        .arg("queue:default")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(waiting, 2, "the other two jobs wait in the queue");
+
+    // The next worker takes them as they are: no sweep needed, nothing twice.
+    let worker = start_worker_process(ctx, folder.path(), "next-worker.log");
+    wait_for(90, folder.path(), "every reminder to be sent", || async {
+        all_reminders(ctx)
+            .await
+            .iter()
+            .filter(|r| r.reminder_date == day(0))
+            .all(|r| r.sent_at.is_some())
+    })
+    .await;
+    stop(worker);
+    let messages = sink.received_by(&ours);
+    let counts = tally(&messages);
+    assert_eq!(messages.len(), 8, "every email arrived: {counts:?}");
+    assert!(counts.values().all(|n| *n == 1), "none twice: {counts:?}");
+}

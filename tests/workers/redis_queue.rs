@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use loco_rs::{
-    boot::StartMode,
+    boot::{run_task, StartMode},
     config::{QueueConfig, RedisQueueConfig, WorkerMode},
 };
-use vendorwatch::{mailers::auth::AuthMailer, models::users};
+use vendorwatch::{app::App, mailers::auth::AuthMailer, models::users};
 
 use crate::support::boot_with;
 
@@ -85,4 +85,93 @@ async fn a_mail_job_goes_through_redis_and_a_worker_sends_it() {
     queue.shutdown().unwrap();
     worker.abort();
     assert!(sent, "the worker performed the job from Redis");
+}
+
+/// The job keys (`job:<id>`, each holding a job's arguments) in the queue's Redis database.
+async fn job_keys(conn: &mut redis::aio::MultiplexedConnection) -> usize {
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg("job:*")
+        .query_async(conn)
+        .await
+        .unwrap();
+    keys.len()
+}
+
+#[tokio::test]
+async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
+    let Some(url) = redis_url() else { return };
+    let queue_url = crate::support::process::own_redis_db(&url, 11).await;
+    let (boot, _db) = boot_with(StartMode::WorkerOnly { tags: vec![] }, {
+        let queue_url = queue_url.clone();
+        move |config| crate::support::process::use_redis_queue(config, &queue_url)
+    })
+    .await;
+    let ctx = boot.app_context.clone();
+    let params = users::RegisterParams {
+        name: "Tidy Test".into(),
+        email: "tidy@example.com".into(),
+        password: "secret-pass".into(),
+        company: None,
+    };
+    let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
+    let client = redis::Client::open(queue_url.as_str()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+
+    // Two reset emails (each job holds its reset link) are sent by a worker.
+    for token in ["token-one", "token-two"] {
+        AuthMailer::forgot_password(&ctx, &user, token)
+            .await
+            .unwrap();
+    }
+    let queue = ctx.queue_provider.clone().unwrap();
+    let worker = tokio::spawn({
+        let queue = queue.clone();
+        async move { queue.run(vec![]).await }
+    });
+    let mailer = ctx.mailer.clone().unwrap();
+    for _ in 0..100 {
+        if mailer.deliveries().count == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(mailer.deliveries().count, 2, "the worker sent both");
+    queue.shutdown().unwrap();
+    tokio::time::timeout(Duration::from_secs(10), worker)
+        .await
+        .expect("the worker stops")
+        .unwrap()
+        .unwrap();
+
+    // A third waits; the finished two are still stored with their arguments.
+    AuthMailer::forgot_password(&ctx, &user, "token-three")
+        .await
+        .unwrap();
+    assert_eq!(job_keys(&mut conn).await, 3);
+
+    run_task::<App>(
+        &ctx,
+        Some(&"queue_tidy".to_string()),
+        &crate::support::task_vars(&[]),
+    )
+    .await
+    .unwrap();
+    assert_eq!(job_keys(&mut conn).await, 1, "only the waiting job is left");
+    let waiting: i64 = redis::cmd("ZCARD")
+        .arg("queue:mailer")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(waiting, 1, "the waiting job is still queued");
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg("job:*")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    let left: String = redis::cmd("GET")
+        .arg(&keys[0])
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert!(left.contains("token-three"), "{left}");
 }
