@@ -182,13 +182,13 @@ pub fn start_metrics(settings: &MetricsSettings, ctx: &AppContext) -> Result<()>
     let _ = INSTALLED.set(addr);
     tracing::info!(%addr, "metrics listening");
     let db = ctx.db.clone();
-    let queue = ctx.config.queue.clone();
+    let mut queue = QueueDepth::new(ctx.config.queue.clone());
     tokio::spawn(async move {
         let mut every = tokio::time::interval(GAUGE_EVERY);
         loop {
             every.tick().await;
             read_pool(&db);
-            if let Some(depth) = queue_depth(queue.as_ref()).await {
+            if let Some(depth) = queue.read().await {
                 #[allow(clippy::cast_precision_loss)]
                 gauge!("queue_jobs_waiting").set(depth as f64);
             }
@@ -214,19 +214,54 @@ fn read_pool(db: &sea_orm::DatabaseConnection) {
     gauge!("db_pool_connections_in_use").set(f64::from(in_use));
 }
 
-/// Jobs waiting in the queue: the Redis list, or the embedded queue's queued rows.
-async fn queue_depth(queue: Option<&QueueConfig>) -> Option<u64> {
-    match queue? {
-        QueueConfig::Redis(redis) => {
-            let client = redis::Client::open(redis.uri.as_str()).ok()?;
-            let mut conn = client.get_multiplexed_async_connection().await.ok()?;
-            // Loco's Redis queue keeps waiting jobs in a sorted set per queue.
-            redis::cmd("ZCARD")
-                .arg("queue:default")
-                .query_async::<u64>(&mut conn)
-                .await
-                .ok()
+/// Jobs waiting in the queue: the Redis sorted sets of every queue, or the embedded queue's
+/// queued rows. The Redis connection is opened once and kept (again after an error).
+struct QueueDepth {
+    config: Option<QueueConfig>,
+    redis: Option<redis::aio::MultiplexedConnection>,
+}
+
+impl QueueDepth {
+    const fn new(config: Option<QueueConfig>) -> Self {
+        Self {
+            config,
+            redis: None,
         }
+    }
+
+    async fn read(&mut self) -> Option<u64> {
+        match self.config.as_ref()? {
+            QueueConfig::Redis(redis) => {
+                // Loco's Redis queue keeps the waiting jobs of each queue in the sorted set
+                // `queue:<name>`: `default`, `mailer` and any the configuration adds.
+                let mut names = vec!["default".to_string(), "mailer".to_string()];
+                names.extend(redis.queues.iter().flatten().cloned());
+                if self.redis.is_none() {
+                    let client = redis::Client::open(redis.uri.as_str()).ok()?;
+                    self.redis = client.get_multiplexed_async_connection().await.ok();
+                }
+                let conn = self.redis.as_mut()?;
+                let mut pipe = redis::pipe();
+                for name in &names {
+                    pipe.cmd("ZCARD").arg(format!("queue:{name}"));
+                }
+                match pipe.query_async::<Vec<u64>>(conn).await {
+                    Ok(counts) => Some(counts.iter().sum()),
+                    Err(e) => {
+                        tracing::debug!(error = %e, "queue depth not read");
+                        self.redis = None;
+                        None
+                    }
+                }
+            }
+            other => queue_depth(other).await,
+        }
+    }
+}
+
+/// The embedded queue's queued rows.
+async fn queue_depth(queue: &QueueConfig) -> Option<u64> {
+    match queue {
         QueueConfig::Sqlite(sqlite) => {
             use sea_orm::sqlx::{sqlite::SqliteConnectOptions, ConnectOptions, Connection};
             let counted: std::result::Result<i64, sea_orm::sqlx::Error> = async {
