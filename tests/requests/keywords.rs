@@ -130,6 +130,69 @@ async fn an_upload_is_ingested_in_chunks_once_and_never_doubles_a_keyword() {
 }
 
 #[tokio::test]
+async fn a_known_keyword_merges_its_later_rows_and_keeps_its_first_spelling() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let (h, v) = bearer(&ops.token);
+        let upload = |data: Value| {
+            server
+                .post("/api/admin/keywords/upload")
+                .add_header(h.clone(), v.clone())
+                .json(&json!({ "keywordData": data }))
+        };
+        let first = upload(json!([
+            {"keyword": "Alpha Beta", "searchVolume": 100, "difficulty": 10, "priority": "low", "category": "One"},
+            {"keyword": "Gamma", "searchVolume": 7, "difficulty": 70, "priority": "low", "category": "One"},
+        ]))
+        .await;
+        assert_eq!(first.status_code(), 202, "{}", first.text());
+
+        // Known now: two later rows of one keyword in one chunk, and one of another; a row
+        // without a volume or difficulty keeps the stored one.
+        let second = upload(json!([
+            {"keyword": " ALPHA BETA ", "difficulty": 20, "priority": "high", "category": "Two"},
+            {"keyword": "alpha beta", "searchVolume": 300, "priority": "medium", "category": "Three"},
+            {"keyword": "GAMMA", "priority": "high", "category": "Two"},
+            {"keyword": "Delta", "searchVolume": 1, "difficulty": 1, "priority": "low", "category": "One"},
+        ]))
+        .await;
+        assert_eq!(second.status_code(), 202, "{}", second.text());
+        let progress: Value = server
+            .get(&format!(
+                "/api/admin/keyword-ingests/{}",
+                second.json::<Value>()["ingestId"]
+            ))
+            .add_header(h.clone(), v.clone())
+            .await
+            .json();
+        assert_eq!((&progress["inserted"], &progress["merged"]), (&json!(1), &json!(3)));
+
+        let stored = keywords::Entity::find().all(&ctx.db).await.unwrap();
+        let by_key = |key: &str| stored.iter().find(|k| k.keyword_key == key).unwrap();
+        assert_eq!(stored.len(), 3);
+        let alpha = by_key("alpha beta");
+        assert_eq!(alpha.keyword, "Alpha Beta", "the first spelling stays");
+        assert_eq!(
+            (alpha.search_volume, alpha.difficulty),
+            (Some(300), Some(20))
+        );
+        assert_eq!(
+            (alpha.priority.as_str(), alpha.category.as_str()),
+            ("medium", "Three"),
+            "the last row's"
+        );
+        assert!(alpha.updated_at > alpha.created_at);
+        let gamma = by_key("gamma");
+        assert_eq!(
+            (gamma.search_volume, gamma.difficulty, gamma.priority.as_str()),
+            (Some(7), Some(70), "high")
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_bad_row_refuses_the_whole_upload_naming_it() {
     with_app(|server, ctx| async move {
         let ops = register(&server, "Olga Ops", None).await;
