@@ -32,10 +32,9 @@ impl FromRequestParts<AppContext> for CurrentUser {
             .validate(&token)
             .map_err(|err| Error::Unauthorized(format!("token is not valid: {err}")))?
             .claims;
-        let user = users::Model::find_by_pid(&ctx.db, &claims.pid)
-            .await
-            .map_err(|_| Error::Unauthorized("token for an unknown user".to_string()))?;
-        let org = user.organization(&ctx.db).await?;
+        let (user, org) = users::Model::find_with_organization(&ctx.db, &claims.pid)
+            .await?
+            .ok_or_else(|| Error::Unauthorized("token for an unknown user".to_string()))?;
         crate::observability::record_caller(org.id, user.id);
         Ok(Self { user, org })
     }

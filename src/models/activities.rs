@@ -96,12 +96,17 @@ impl Model {
                 q,
             ));
         }
-        let total = select.clone().count(db).await?;
-        let page = query.page.apply(
-            select
-                .order_by_desc(activities::Column::CreatedAt)
-                .order_by_desc(activities::Column::Id),
-        );
-        Ok((page.all(db).await?, total))
+        let count = select.clone().count(db);
+        let rows = query
+            .page
+            .apply(
+                select
+                    .order_by_desc(activities::Column::CreatedAt)
+                    .order_by_desc(activities::Column::Id),
+            )
+            .all(db)
+            .await?;
+        let total = query.page.total(rows.len(), count).await?;
+        Ok((rows, total))
     }
 }

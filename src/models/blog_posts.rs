@@ -106,11 +106,12 @@ impl Model {
         if !drafts_too {
             select = select.filter(Column::Status.eq(PUBLISHED));
         }
-        let total = select.clone().count(db).await?;
+        let count = select.clone().count(db);
         let ordered = select
             .order_by_desc(Expr::col(Column::PublishedAt).if_null(Expr::col(Column::CreatedAt)))
             .order_by_desc(Column::Id);
         let rows = page.apply(ordered).all(db).await?;
+        let total = page.total(rows.len(), count).await?;
         Ok((rows, total))
     }
 

@@ -93,7 +93,7 @@ impl Model {
         page: super::search::Page,
     ) -> Result<(Vec<(Self, documents::Model, vendors::Model)>, u64)> {
         let select = Entity::find().in_tenant(org_id);
-        let total = select.clone().count(db).await?;
+        let count = select.clone().count(db);
         let rows = page
             .apply(
                 select
@@ -103,6 +103,7 @@ impl Model {
             .find_also_related(documents::Entity)
             .all(db)
             .await?;
+        let total = page.total(rows.len(), count).await?;
         let vendor_ids: Vec<i64> = rows
             .iter()
             .filter_map(|(_, d)| d.as_ref().map(|d| d.vendor_id))

@@ -57,6 +57,31 @@ impl Page {
         let (limit, offset) = self.sql();
         select.limit(limit).offset(offset)
     }
+
+    /// How many rows match in all, when the window's `rows` tell without a count: a window
+    /// that came back short of its limit (or had none) ends at the last row, unless it is
+    /// empty past the start (the rows may end before the offset).
+    #[must_use]
+    pub fn known_total(self, rows: usize) -> Option<u64> {
+        let (limit, offset) = self.sql();
+        let (rows, offset) = (rows as u64, offset.unwrap_or(0));
+        let short = limit.is_none_or(|limit| rows < limit);
+        (short && (rows > 0 || offset == 0)).then_some(offset + rows)
+    }
+
+    /// The total of a list: `known_total`, or else `count` (the count query).
+    ///
+    /// # Errors
+    /// What `count` returns.
+    pub async fn total<F, E>(self, rows: usize, count: F) -> std::result::Result<u64, E>
+    where
+        F: std::future::Future<Output = std::result::Result<u64, E>>,
+    {
+        match self.known_total(rows) {
+            Some(total) => Ok(total),
+            None => count.await,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -64,6 +89,24 @@ mod tests {
     use super::Page;
 
     const MAX: u64 = i64::MAX.unsigned_abs();
+
+    #[test]
+    fn a_short_window_tells_the_total_and_a_full_or_empty_one_does_not() {
+        let total = |limit, offset, rows| Page { limit, offset }.known_total(rows);
+        assert_eq!(total(None, None, 0), Some(0));
+        assert_eq!(total(None, None, 25), Some(25));
+        assert_eq!(total(Some(25), None, 7), Some(7));
+        assert_eq!(total(Some(25), Some(50), 7), Some(57));
+        assert_eq!(total(None, Some(3), 4), Some(7));
+        assert_eq!(total(Some(25), None, 25), None, "more may follow");
+        assert_eq!(total(Some(0), None, 0), None);
+        assert_eq!(
+            total(Some(25), Some(50), 0),
+            None,
+            "the rows may end before 50"
+        );
+        assert_eq!(total(None, Some(3), 0), None);
+    }
 
     #[test]
     fn windows_stay_within_what_sql_takes() {

@@ -155,6 +155,25 @@ impl Model {
             .ok_or(ModelError::EntityNotFound)
     }
 
+    /// The user of `pid` and their organization, in one query (every signed-in request).
+    ///
+    /// # Errors
+    /// Database errors; `None` for an unknown or malformed pid.
+    pub async fn find_with_organization(
+        db: &DatabaseConnection,
+        pid: &str,
+    ) -> ModelResult<Option<(Self, organizations::Model)>> {
+        let Ok(pid) = Uuid::parse_str(pid) else {
+            return Ok(None);
+        };
+        let found = Entity::find()
+            .filter(users::Column::Pid.eq(pid))
+            .find_also_related(organizations::Entity)
+            .one(db)
+            .await?;
+        Ok(found.and_then(|(user, org)| Some((user, org?))))
+    }
+
     /// The user a reset token was issued to, while it is unused and younger than `ttl`.
     ///
     /// # Errors

@@ -71,7 +71,7 @@ impl Model {
                 }),
             );
         }
-        let total = select.clone().count(db).await?;
+        let count = select.clone().count(db);
         let rows = query
             .page
             .apply(
@@ -82,6 +82,7 @@ impl Model {
             .find_also_related(vendors::Entity)
             .all(db)
             .await?;
+        let total = query.page.total(rows.len(), count).await?;
         let page = rows
             .into_iter()
             .filter_map(|(d, v)| Some((d, v?)))
@@ -100,7 +101,7 @@ impl Model {
         page: Page,
     ) -> Result<(Vec<Self>, u64)> {
         let select = Entity::find().filter(documents::Column::VendorId.eq(vendor.id));
-        let total = select.clone().count(db).await?;
+        let count = select.clone().count(db);
         let rows = page
             .apply(
                 select
@@ -110,6 +111,7 @@ impl Model {
             )
             .all(db)
             .await?;
+        let total = page.total(rows.len(), count).await?;
         Ok((rows, total))
     }
 

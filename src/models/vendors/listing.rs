@@ -78,7 +78,7 @@ impl Model {
         if let Some(status) = query.status {
             select = select.filter(vendor_rank(today).eq(rank(status)));
         }
-        let total = select.clone().count(db).await?;
+        let count = select.clone().count(db);
         let page = query
             .page
             .apply(
@@ -88,6 +88,7 @@ impl Model {
             )
             .all(db)
             .await?;
+        let total = query.page.total(page.len(), count).await?;
         Ok((Self::standings_of(db, page, today).await?, total))
     }
 
