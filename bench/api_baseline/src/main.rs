@@ -237,11 +237,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let url = env::var("DATABASE_URL").map_err(|_| "DATABASE_URL is required")?;
     let port: u16 = env_or("PORT", 5400);
     let max: u32 = env_or("DB_MAX_CONNECTIONS", 20);
-    let db = if url.starts_with("sqlite:") {
-        Db::Sqlite(SqlitePoolOptions::new().max_connections(max).connect(&url).await?)
+    // The database's version goes to the log, for the report (SQLite is the one built in).
+    let (db, version): (Db, String) = if url.starts_with("sqlite:") {
+        let pool = SqlitePoolOptions::new().max_connections(max).connect(&url).await?;
+        let version: String = sqlx::query_scalar("SELECT sqlite_version()").fetch_one(&pool).await?;
+        (Db::Sqlite(pool), format!("SQLite {version}"))
     } else {
-        Db::Postgres(PgPoolOptions::new().max_connections(max).connect(&url).await?)
+        let pool = PgPoolOptions::new().max_connections(max).connect(&url).await?;
+        let version: String = sqlx::query_scalar("SHOW server_version").fetch_one(&pool).await?;
+        (Db::Postgres(pool), format!("PostgreSQL {version}"))
     };
+    println!("api_baseline database: {version}");
     let app = Arc::new(App {
         db,
         org_id: env_or("BASELINE_ORG_ID", 1),
