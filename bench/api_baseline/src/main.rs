@@ -83,18 +83,24 @@ enum Status {
     Missing,
 }
 
+/// A document without an expiration date is on file and does not expire.
 fn document_status(expiration: Option<NaiveDate>, today: NaiveDate) -> Status {
-    match expiration.map(|date| (date - today).num_days()) {
-        None => Status::Current,
-        Some(days) if days <= 0 => Status::Expired,
-        Some(days) if days <= EXPIRING_SOON_DAYS => Status::ExpiringSoon,
-        Some(_) => Status::Current,
+    let Some(expiration) = expiration else {
+        return Status::Current;
+    };
+    let days = (expiration - today).num_days();
+    if days <= 0 {
+        Status::Expired
+    } else if days <= EXPIRING_SOON_DAYS {
+        Status::ExpiringSoon
+    } else {
+        Status::Current
     }
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Slot {
+struct SlotResponse {
     slot: &'static str,
     label: &'static str,
     status: Status,
@@ -121,7 +127,7 @@ struct Vendor {
     updated_at: String,
     document_status: Status,
     document_count: usize,
-    slots: Vec<Slot>,
+    slots: Vec<SlotResponse>,
 }
 
 impl Vendor {
@@ -140,7 +146,7 @@ impl Vendor {
                     .iter()
                     .filter(|(s, _, _)| *s == slot)
                     .max_by_key(|(_, status, _)| *status);
-                Slot {
+                SlotResponse {
                     slot,
                     label,
                     status: worst.map_or(Status::Missing, |(_, status, _)| *status),
@@ -183,12 +189,24 @@ impl Vendor {
 async fn fetch(app: &App) -> Result<(Vec<VendorRow>, Vec<DocumentRow>), sqlx::Error> {
     Ok(match &app.db {
         Db::Sqlite(pool) => (
-            sqlx::query_as(VENDORS_SQL).bind(app.org_id).fetch_all(pool).await?,
-            sqlx::query_as(DOCUMENTS_SQL).bind(app.org_id).fetch_all(pool).await?,
+            sqlx::query_as(VENDORS_SQL)
+                .bind(app.org_id)
+                .fetch_all(pool)
+                .await?,
+            sqlx::query_as(DOCUMENTS_SQL)
+                .bind(app.org_id)
+                .fetch_all(pool)
+                .await?,
         ),
         Db::Postgres(pool) => (
-            sqlx::query_as(VENDORS_SQL).bind(app.org_id).fetch_all(pool).await?,
-            sqlx::query_as(DOCUMENTS_SQL).bind(app.org_id).fetch_all(pool).await?,
+            sqlx::query_as(VENDORS_SQL)
+                .bind(app.org_id)
+                .fetch_all(pool)
+                .await?,
+            sqlx::query_as(DOCUMENTS_SQL)
+                .bind(app.org_id)
+                .fetch_all(pool)
+                .await?,
         ),
     })
 }
@@ -223,13 +241,10 @@ async fn ping() -> Json<Alive> {
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    env::var(name)
-        .ok()
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name}={v} is not a valid value"))
-        })
-        .unwrap_or(default)
+    env::var(name).map_or(default, |v| {
+        v.parse()
+            .unwrap_or_else(|_| panic!("{name}={v} is not a valid value"))
+    })
 }
 
 #[tokio::main]
@@ -239,12 +254,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let max: u32 = env_or("DB_MAX_CONNECTIONS", 20);
     // The database's version goes to the log, for the report (SQLite is the one built in).
     let (db, version): (Db, String) = if url.starts_with("sqlite:") {
-        let pool = SqlitePoolOptions::new().max_connections(max).connect(&url).await?;
-        let version: String = sqlx::query_scalar("SELECT sqlite_version()").fetch_one(&pool).await?;
+        let pool = SqlitePoolOptions::new()
+            .max_connections(max)
+            .connect(&url)
+            .await?;
+        let version: String = sqlx::query_scalar("SELECT sqlite_version()")
+            .fetch_one(&pool)
+            .await?;
         (Db::Sqlite(pool), format!("SQLite {version}"))
     } else {
-        let pool = PgPoolOptions::new().max_connections(max).connect(&url).await?;
-        let version: String = sqlx::query_scalar("SHOW server_version").fetch_one(&pool).await?;
+        let pool = PgPoolOptions::new()
+            .max_connections(max)
+            .connect(&url)
+            .await?;
+        let version: String = sqlx::query_scalar("SHOW server_version")
+            .fetch_one(&pool)
+            .await?;
         (Db::Postgres(pool), format!("PostgreSQL {version}"))
     };
     println!("api_baseline database: {version}");
