@@ -1,24 +1,37 @@
-//! Benchmark of the list endpoints on one large organization (a measurement, not a test: it is
-//! not run by scripts/test). Seeds one organization with 10,000 vendors and 100,000 documents,
-//! boots the app's router in-process (no socket) and times, through the whole router (auth,
-//! middlewares, JSON), `GET /api/vendors?limit=25`, `GET /api/documents?limit=25` and
-//! `GET /api/dashboard/stats`: the median of several runs against the issue's targets, and the
-//! process's resident memory (`VmRSS`) idle, after the requests and a few seconds later.
-//! Results: docs/benchmarks/lists.md.
+//! Benchmarks of the list endpoints (measurements, not tests: scripts/test does not run them).
+//! Each boots the app's router in-process (no socket) and times requests through the whole
+//! router (auth, middlewares, JSON) with a bearer token; seeding runs in a child process.
+//!
+//! - **One large organization** (docs/benchmarks/lists.md): 10,000 vendors and 100,000
+//!   documents (`--vendors N`, 10 documents each); `GET /api/vendors?limit=25`,
+//!   `GET /api/documents?limit=25` and `GET /api/dashboard/stats`: the median of several runs
+//!   against the issue's targets, and the process's resident memory (`VmRSS`) idle, after the
+//!   requests and a few seconds later.
+//! - **Many tenants** (`--tenants [N]`, docs/benchmarks/tenants.md): one organization of 25
+//!   vendors x 7 documents measured on a database holding it alone, then again once N - 1
+//!   other organizations of the same shape are added (written by bulk SQL on the server), in
+//!   the same run; the ratio of the medians, whether the answers stayed the same, and the plan
+//!   of every statement the requests run.
 //!
 //! ```sh
 //! cargo run --example list_bench                     # SQLite file tmp/list_bench.sqlite
 //! DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres cargo run --example list_bench
+//! cargo run --example list_bench -- --tenants       # 20,000; SQLite file tmp/tenants_bench.sqlite
 //! ```
 //!
-//! With `DATABASE_URL` the database `vendorwatch_list_bench` on that server is dropped and
-//! recreated. Options: `--vendors N` (10000; 10 documents each), `--runs N` (7), `--reuse`
-//! (measure the database an earlier run seeded). Seeding runs in a child process of its own, so
-//! the memory measured is only the requests'. `LIST_BENCH_DUMP=dir` writes each answer's body
-//! there, to compare two versions of the code on the same database.
+//! With `DATABASE_URL` the database `vendorwatch_list_bench` (`vendorwatch_tenants_bench` with
+//! `--tenants`) on that server is dropped and recreated. Options: `--vendors N` (10000),
+//! `--tenants [N]` (the many-tenants measurement, N organizations in all; 20000 when no number
+//! follows), `--runs N` (7), `--reuse` (one large organization only: measure the database an
+//! earlier run seeded). `LIST_BENCH_DUMP=dir` writes each answer's body there, to compare two
+//! versions of the code on the same database.
 
+mod dialect;
 mod harness;
+mod plans;
 mod seed;
+mod tenant_rows;
+mod tenants;
 
 use std::time::Instant;
 
@@ -34,8 +47,9 @@ const PATHS: [&str; 3] = [
 /// The issue's targets for an organization of 2,000 vendors and 20,000 documents (median, ms).
 const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
 
-struct Args {
+pub struct Args {
     vendors: u64,
+    tenants: Option<u64>,
     runs: usize,
     reuse: bool,
     url: String,
@@ -44,30 +58,48 @@ struct Args {
 fn args() -> Args {
     let mut args = Args {
         vendors: 10_000,
+        tenants: None,
         runs: 7,
         reuse: false,
         url: String::new(),
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = std::env::args().skip(1).peekable();
     while let Some(flag) = it.next() {
         match flag.as_str() {
             "--vendors" => {
                 args.vendors = it.next().and_then(|v| v.parse().ok()).expect("--vendors N");
             }
+            "--tenants" => {
+                let n = it
+                    .next_if(|v| !v.starts_with("--"))
+                    .map_or(tenants::DEFAULT_TENANTS, |v| v.parse().expect("--tenants N"));
+                assert!(n >= 1, "--tenants N: at least 1");
+                args.tenants = Some(n);
+            }
             "--runs" => args.runs = it.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             "--reuse" => args.reuse = true,
             other => panic!(
-                "unknown option {other}; usage: list_bench [--vendors N] [--runs N] [--reuse]"
+                "unknown option {other}; usage: list_bench [--vendors N | --tenants [N]] [--runs N] [--reuse]"
             ),
         }
     }
+    assert!(
+        !(args.reuse && args.tenants.is_some()),
+        "--reuse is for one large organization: --tenants measures a database holding its \
+         organization alone first"
+    );
+    let name = if args.tenants.is_some() {
+        "tenants_bench"
+    } else {
+        "list_bench"
+    };
     args.url = match std::env::var("DATABASE_URL") {
         Ok(u) if u.starts_with("postgres") => {
             let mut url = url::Url::parse(&u).unwrap();
-            url.set_path("/vendorwatch_list_bench");
+            url.set_path(&format!("/vendorwatch_{name}"));
             url.to_string()
         }
-        _ => "sqlite://tmp/list_bench.sqlite?mode=rwc".into(),
+        _ => format!("sqlite://tmp/{name}.sqlite?mode=rwc"),
     };
     args
 }
@@ -136,9 +168,11 @@ async fn large_organization(args: &Args) {
 #[tokio::main]
 async fn main() {
     let args = args();
-    match std::env::var(SEED_VAR).ok().as_deref() {
-        Some("organization") => seed_large_organization(&args).await,
-        Some(what) => panic!("{SEED_VAR}={what}: unknown"),
-        None => large_organization(&args).await,
+    match (std::env::var(SEED_VAR).ok().as_deref(), args.tenants) {
+        (Some("organization"), _) => seed_large_organization(&args).await,
+        (Some(what), Some(tenants)) => tenants::seed(&args, what, tenants).await,
+        (Some(what), None) => panic!("{SEED_VAR}={what}: unknown"),
+        (None, Some(tenants)) => tenants::run(&args, tenants).await,
+        (None, None) => large_organization(&args).await,
     }
 }
