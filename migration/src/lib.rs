@@ -17,6 +17,7 @@ mod m20261123_000002_professional;
 mod m20261123_000003_blog;
 mod m20261123_000004_keywords;
 mod m20261123_000005_generation;
+mod m20261124_000001_users_pid;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_blog::Migration),
             Box::new(m20261123_000004_keywords::Migration),
             Box::new(m20261123_000005_generation::Migration),
+            Box::new(m20261124_000001_users_pid::Migration),
             // inject-above (do not remove this comment)
         ]
     }
