@@ -57,6 +57,7 @@ pub async fn seed(args: &Args, what: &str, tenants: u64) {
         .reminders
         .offsets_days;
     let today = chrono::Utc::now().date_naive();
+    let bulk = tenant_rows::seeding_connection(&args.url).await.unwrap();
     let started = Instant::now();
     match what {
         "alone" => {
@@ -72,7 +73,7 @@ pub async fn seed(args: &Args, what: &str, tenants: u64) {
             db.execute_unprepared("UPDATE organizations SET plan = 'professional' WHERE id = 1")
                 .await
                 .unwrap();
-            tenant_rows::write(db, (1, 1), false, &offsets, today)
+            tenant_rows::write(&bulk, (1, 1), false, &offsets, today)
                 .await
                 .unwrap();
         }
@@ -81,7 +82,7 @@ pub async fn seed(args: &Args, what: &str, tenants: u64) {
             let mut first = 2;
             while first <= tenants {
                 let last = tenants.min(first + ORGS_PER_BATCH - 1);
-                tenant_rows::write(db, (first, last), true, &offsets, today)
+                tenant_rows::write(&bulk, (first, last), true, &offsets, today)
                     .await
                     .unwrap();
                 println!(
@@ -94,7 +95,8 @@ pub async fn seed(args: &Args, what: &str, tenants: u64) {
         }
         other => panic!("unknown seeding step {other}"),
     }
-    tenant_rows::advance_sequences(db).await.unwrap();
+    tenant_rows::advance_sequences(&bulk).await.unwrap();
+    bulk.close().await.unwrap();
     let written = started.elapsed().as_secs_f64();
     harness::settle(db).await;
     println!(
