@@ -5,8 +5,8 @@
 //! - **One large organization** (docs/benchmarks/lists.md): 10,000 vendors and 100,000
 //!   documents (`--vendors N`, 10 documents each); `GET /api/vendors?limit=25`,
 //!   `GET /api/documents?limit=25` and `GET /api/dashboard/stats`: the median of several runs
-//!   against the targets, and the process's resident memory (`VmRSS`) idle, after the
-//!   requests and a few seconds later.
+//!   against the targets, the process's resident memory (`VmRSS`) idle, after the
+//!   requests and a few seconds later, and the plan of every statement the requests run.
 //! - **Many tenants** (`--tenants [N]`, docs/benchmarks/tenants.md): one organization of 25
 //!   vendors x 7 documents measured on a database holding it alone, then again once N - 1
 //!   other organizations of the same shape are added (written by bulk SQL on the server), in
@@ -163,6 +163,8 @@ async fn large_organization(args: &Args) {
     std::thread::sleep(std::time::Duration::from_secs(5));
     let later = harness::rss_mb();
     println!("\nRSS: idle {idle:.0} MB, after the requests {after:.0} MB, 5 s later {later:.0} MB");
+    // After the memory figures: the plans boot a second app in this process.
+    plans::print(&args.url, &token, &PATHS, false).await;
 }
 
 #[tokio::main]

@@ -197,11 +197,11 @@ pub async fn run(args: &Args, tenants: u64) {
     harness::seed_in_child("alone");
     let (alone, token) = measure(args, "1 organization alone").await;
     if tenants == 1 {
-        plans::print(&args.url, &token, &PATHS).await;
+        plans::print(&args.url, &token, &PATHS, true).await;
         return;
     }
     harness::seed_in_child("others");
     let (many, token) = measure(args, &format!("{tenants} organizations")).await;
     print_ratios(&alone, &many, tenants);
-    plans::print(&args.url, &token, &PATHS).await;
+    plans::print(&args.url, &token, &PATHS, true).await;
 }
