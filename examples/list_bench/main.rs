@@ -6,7 +6,8 @@
 //!   documents (`--vendors N`, 10 documents each); `GET /api/vendors?limit=25`,
 //!   `GET /api/documents?limit=25` and `GET /api/dashboard/stats`: the median of several runs
 //!   against the targets, the process's resident memory (`VmRSS`) idle, after the
-//!   requests and a few seconds later, and the plan of every statement the requests run.
+//!   requests and a few seconds later; then the unpaged lists the screens ask for today, and the
+//!   plan of every statement the paged requests run.
 //! - **Many tenants** (`--tenants [N]`, docs/benchmarks/tenants.md): one organization of 25
 //!   vendors x 7 documents measured on a database holding it alone, then again once N - 1
 //!   other organizations of the same shape are added (written by bulk SQL on the server), in
@@ -46,6 +47,8 @@ const PATHS: [&str; 3] = [
 ];
 /// The targets for an organization of 2,000 vendors and 20,000 documents (median, ms).
 const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
+/// The lists as the screens ask for them today (frontend/src/features/*/api): everything.
+const UNPAGED: [&str; 2] = ["/api/vendors", "/api/documents"];
 
 pub struct Args {
     vendors: u64,
@@ -163,6 +166,8 @@ async fn large_organization(args: &Args) {
     std::thread::sleep(std::time::Duration::from_secs(5));
     let later = harness::rss_mb();
     println!("\nRSS: idle {idle:.0} MB, after the requests {after:.0} MB, 5 s later {later:.0} MB");
+    println!("\nThe whole lists, as the screens ask for them today:\n");
+    harness::print_timings(&harness::time_paths(&router, &token, &UNPAGED, args.runs).await);
     // After the memory figures: the plans boot a second app in this process.
     plans::print(&args.url, &token, &PATHS, false).await;
 }
