@@ -17,6 +17,8 @@ mod m20261123_000002_professional;
 mod m20261123_000003_blog;
 mod m20261123_000004_keywords;
 mod m20261123_000005_generation;
+mod m20261124_000001_users_pid;
+mod m20261124_000002_documents_newest;
 
 pub struct Migrator;
 
@@ -38,6 +40,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000003_blog::Migration),
             Box::new(m20261123_000004_keywords::Migration),
             Box::new(m20261123_000005_generation::Migration),
+            Box::new(m20261124_000001_users_pid::Migration),
+            Box::new(m20261124_000002_documents_newest::Migration),
             // inject-above (do not remove this comment)
         ]
     }
