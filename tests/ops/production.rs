@@ -240,23 +240,7 @@ async fn a_production_server_logs_json_by_request_serves_metrics_and_stops_on_si
     assert!(!public.text().await.unwrap().contains("http_requests_total"));
 
     // SIGTERM: the server stops accepting and exits cleanly.
-    let pid = server.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap()
-        .success());
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = server.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the server did not stop on SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let status = crate::support::process::terminate(&mut server, 30).await;
     assert!(status.success(), "exit on SIGTERM: {status}");
 
     check_logs(&std::fs::read_to_string(&log_path).unwrap(), &token, &made);

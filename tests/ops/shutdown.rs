@@ -115,8 +115,7 @@ async fn a_request_that_stalls_is_cut_off_after_the_grace_period() {
     let mut stalled = request_half_sent(port).await;
 
     let stopped = Instant::now();
-    sigterm(&server);
-    let status = exit_within(&mut server, 10, dir.path()).await;
+    let status = crate::support::process::terminate(&mut server, 10).await;
     assert!(status.success(), "exit on SIGTERM: {status}");
     assert!(
         stopped.elapsed() >= Duration::from_millis(900),

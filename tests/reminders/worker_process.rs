@@ -14,10 +14,31 @@ use super::support::{
 };
 use crate::support::{
     boot_with,
-    process::{own_redis_db, start_worker_process, stop, use_redis_queue, wait_for},
+    process::{own_redis_db, start_worker_process, stop, terminate, use_redis_queue, wait_for},
 };
 
 const WHAT: &str = "the reminder tests with a worker process on the Redis queue";
+
+/// An organization whose owner and four vendors (`names`) have addresses at slow.test, each
+/// vendor with a W-9 due for a reminder today: the SMTP sink waits before accepting each of
+/// these recipients, a window in which a worker can be stopped with nothing accepted. Returns
+/// the addresses, the owner's first.
+async fn slow_batch(
+    ctx: &loco_rs::app::AppContext,
+    company: &str,
+    names: [&str; 4],
+) -> Vec<String> {
+    let owner = address("owner", "slow.test");
+    let org = client(ctx, company, std::slice::from_ref(&owner)).await;
+    let mut ours = vec![owner];
+    for name in names {
+        let email = address(&name.to_lowercase(), "slow.test");
+        let v = vendor(ctx, &org, name, &email).await;
+        document(ctx, &org, &v, DocumentType::W9, None, Some(3)).await;
+        ours.push(email);
+    }
+    ours
+}
 
 #[tokio::test]
 #[serial(reminder_worker_process)]
@@ -90,17 +111,7 @@ async fn a_worker_process_killed_mid_batch_loses_nothing_and_sends_nothing_twice
     })
     .await;
     let ctx = &boot.app_context;
-    // Addresses at slow.test: the SMTP sink waits before accepting each recipient, a window in
-    // which the worker can be killed with nothing accepted.
-    let owner = address("owner", "slow.test");
-    let acme = client(ctx, "Kill Co", std::slice::from_ref(&owner)).await;
-    let mut ours = vec![owner.clone()];
-    for name in ["Alder", "Birch", "Cedar", "Dogwood"] {
-        let email = address(&name.to_lowercase(), "slow.test");
-        let v = vendor(ctx, &acme, name, &email).await;
-        document(ctx, &acme, &v, DocumentType::W9, None, Some(3)).await;
-        ours.push(email);
-    }
+    let ours = slow_batch(ctx, "Kill Co", ["Alder", "Birch", "Cedar", "Dogwood"]).await;
     let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
     let expected = 8; // four reminders, each to the owner and to its vendor
 
@@ -169,15 +180,7 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
     })
     .await;
     let ctx = &boot.app_context;
-    let owner = address("owner", "slow.test");
-    let acme = client(ctx, "Stop Co", std::slice::from_ref(&owner)).await;
-    let mut ours = vec![owner.clone()];
-    for name in ["Elm", "Fir", "Gum", "Hazel"] {
-        let email = address(&name.to_lowercase(), "slow.test");
-        let v = vendor(ctx, &acme, name, &email).await;
-        document(ctx, &acme, &v, DocumentType::W9, None, Some(3)).await;
-        ours.push(email);
-    }
+    let ours = slow_batch(ctx, "Stop Co", ["Elm", "Fir", "Gum", "Hazel"]).await;
     let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
 
     // One job per reminder, each sending two emails: the fourth RCPT TO is the second job's
@@ -192,22 +195,7 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
         || async { sink.rcpt_waits(&ours) >= 4 },
     )
     .await;
-    assert!(std::process::Command::new("kill")
-        .args(["-TERM", &worker.id().to_string()])
-        .status()
-        .unwrap()
-        .success());
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = worker.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            started.elapsed() < Duration::from_mins(1),
-            "the worker did not stop after SIGTERM"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
+    let status = terminate(&mut worker, 60).await;
     assert!(status.success(), "exit on SIGTERM: {status}");
 
     // The job in hand was finished (its held email delivered and recorded); no other was taken.

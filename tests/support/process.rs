@@ -41,6 +41,26 @@ pub fn stop(mut child: Child) {
     let _ = child.wait();
 }
 
+/// Sends `child` SIGTERM and returns its exit status, failing after `secs` seconds.
+pub async fn terminate(child: &mut Child, secs: u64) -> std::process::ExitStatus {
+    assert!(std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            panic!("pid {} did not stop within {secs} s of SIGTERM", child.id());
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Polls `done` for up to `secs` seconds; on timeout prints the worker logs and fails.
 pub async fn wait_for<F, Fut>(secs: u64, folder: &Path, what: &str, mut done: F)
 where
