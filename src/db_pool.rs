@@ -21,13 +21,18 @@ use sea_orm::{
 };
 
 /// A pool on `config.uri` (a `SQLite` file) with Loco's pool sizes and timeouts and its PRAGMAs
-/// on every connection; `None` for an in-memory database, where each connection is a database
-/// of its own and the pool Loco made must stay.
+/// on every connection; `None` (the pool Loco made stays) for an in-memory database, where each
+/// connection is a database of its own, or when the configuration names its own
+/// `run_on_start` statements.
 ///
 /// # Errors
 /// The URI does not parse, or the database cannot be opened.
 pub async fn sqlite(config: &Database) -> Result<Option<DatabaseConnection>> {
-    if config.uri.contains(":memory:") || config.uri.contains("mode=memory") {
+    // An operator's own `run_on_start` statements are Loco's to run: its pool stays.
+    if config.run_on_start.is_some()
+        || config.uri.contains(":memory:")
+        || config.uri.contains("mode=memory")
+    {
         return Ok(None);
     }
     let mut options: SqliteConnectOptions = config

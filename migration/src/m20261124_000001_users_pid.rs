@@ -1,6 +1,7 @@
 use sea_orm_migration::prelude::*;
 
-/// Every signed-in request finds its user by the token's `pid` (`users::Model::find_by_pid`),
+/// Every signed-in request finds its user by the token's `pid` (`CurrentUser`, through
+/// `users::Model::find_with_organization`),
 /// and `users.pid` had no index: each request read the whole `users` table, every
 /// organization's users, so it grew with the number of tenants (docs/benchmarks/tenants.md).
 /// Not a unique index: pids are random v4 uuids, and a unique one would change the generated

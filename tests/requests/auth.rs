@@ -246,6 +246,17 @@ async fn me_refuses_missing_tampered_unsigned_foreign_and_expired_tokens() {
         .unwrap();
         assert_envelope(&me_status(&server, &expired).await, 401, "unauthorized");
 
+        // Our secret and a valid expiry, but no such user, or a pid that is not one.
+        for subject in [uuid::Uuid::new_v4().to_string(), "not-a-pid".to_string()] {
+            let unknown = jsonwebtoken::encode(
+                &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS512),
+                &json!({"pid": subject, "exp": 4_000_000_000u64}),
+                &jsonwebtoken::EncodingKey::from_base64_secret(&jwt.secret).unwrap(),
+            )
+            .unwrap();
+            assert_envelope(&me_status(&server, &unknown).await, 401, "unauthorized");
+        }
+
         // And the genuine one still works.
         assert_eq!(me_status(&server, &account.token).await.status_code(), 200);
     })
