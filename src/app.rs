@@ -21,6 +21,7 @@ use migration::{Migrator, MigratorTrait};
 use sea_orm::ConnectionTrait;
 
 use crate::{
+    answer_cache::AnswerCache,
     config_check, controllers, db_pool, errors, graceful,
     models::_entities::{
         activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
@@ -131,10 +132,12 @@ impl Hooks for App {
         }
         migrate_one_at_a_time(&ctx).await?;
         if let Some(QueueConfig::Sqlite(queue)) = &ctx.config.queue {
-            workers::embedded_queue_in_wal(&queue.uri).await?;
+            ctx.queue_provider = Some(Arc::new(workers::embedded_queue(queue).await?));
         }
         ctx.storage = Arc::new(Storage::single(settings.storage_driver()?));
         ctx.shared_store.insert(RateLimiters::new(&settings)?);
+        ctx.shared_store
+            .insert(AnswerCache::new(settings.answer_cache_mb));
         observability::start_metrics(&settings.metrics, &ctx)?;
         ctx.shared_store.insert(settings);
         Ok(ctx)

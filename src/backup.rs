@@ -215,6 +215,10 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
         &mut zip.by_name(name).map_err(|e| fail(name, e))?,
         &mut std::fs::File::create(&snapshot)?,
     )?;
+    // Each organization's `data_version` (which keys the answers servers keep, `answer_cache`)
+    // is lifted past every version the live database had: a server still running would
+    // otherwise take the restored rows, and the writes after them, for ones it has seen.
+    let lift = max_data_version(&ctx.db).await?;
     if backend == DatabaseBackend::Sqlite {
         restore_sqlite(&ctx.db, &snapshot).await?;
     } else {
@@ -230,6 +234,12 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
             .arg(&ctx.config.database.uri)
             .arg(&snapshot))?;
     }
+    ctx.db
+        .execute_raw(Statement::from_string(
+            backend,
+            format!("UPDATE organizations SET data_version = data_version + {lift} + 1"),
+        ))
+        .await?;
     for entry in &manifest.files {
         let bytes = checked_file(&mut zip, entry)?;
         ctx.storage
@@ -238,6 +248,17 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
             .map_err(|e| fail(&entry.key, e))?;
     }
     Ok(manifest)
+}
+
+/// The highest `data_version` of the live organizations (0: none).
+async fn max_data_version(db: &DatabaseConnection) -> Result<i64> {
+    let row = db
+        .query_one_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT COALESCE(MAX(data_version), 0) AS v FROM organizations",
+        ))
+        .await?;
+    Ok(row.map_or(Ok(0), |r| r.try_get::<i64>("", "v"))?)
 }
 
 /// A stored file's bytes from the archive, once they match the manifest's checksum.

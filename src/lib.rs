@@ -1,4 +1,5 @@
 pub mod ai;
+pub mod answer_cache;
 pub mod app;
 pub mod backup;
 pub mod billing;

@@ -32,6 +32,9 @@ pub struct Settings {
     /// How long a stopping server lets the requests in flight finish (`graceful`).
     #[serde(default = "default_shutdown_grace")]
     pub shutdown_grace_seconds: u64,
+    /// Megabytes of computed answers kept per process (`answer_cache`); 0 keeps none.
+    #[serde(default = "default_answer_cache_mb")]
+    pub answer_cache_mb: u64,
 }
 
 /// Prometheus metrics (`observability`): off unless `listen` names an address (`METRICS_LISTEN`,
@@ -341,6 +344,10 @@ const fn default_reset_ttl() -> i64 {
 
 const fn default_shutdown_grace() -> u64 {
     30
+}
+
+const fn default_answer_cache_mb() -> u64 {
+    64
 }
 
 impl Settings {

@@ -19,6 +19,7 @@ mod m20261123_000004_keywords;
 mod m20261123_000005_generation;
 mod m20261124_000001_users_pid;
 mod m20261124_000002_documents_newest;
+mod m20261124_000003_organizations_data_version;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000005_generation::Migration),
             Box::new(m20261124_000001_users_pid::Migration),
             Box::new(m20261124_000002_documents_newest::Migration),
+            Box::new(m20261124_000003_organizations_data_version::Migration),
             // inject-above (do not remove this comment)
         ]
     }

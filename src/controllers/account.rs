@@ -1,9 +1,10 @@
 use crate::errors::ApiResult;
-use chrono::Days;
+use chrono::{Days, NaiveDate};
 use loco_rs::prelude::*;
 
 use super::current::CurrentUser;
 use crate::{
+    answer_cache::{Answer, AnswerCache},
     errors::Envelope,
     models::{documents, vendors},
     settings::Settings,
@@ -36,26 +37,38 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
     responses((status = 200, body = DashboardStats), (status = 401, body = Envelope)))]
 async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let today = documents::today();
-    let vendors = vendors::Model::counts_by_status(&ctx.db, current.org.id).await?;
-    let chart = documents::Model::chart(&ctx.db, current.org.id, today).await?;
-    super::ok_json(DashboardStats {
-        total_vendors: vendors.total,
-        compliant_vendors: vendors.current,
-        expiring_vendors: vendors.expiring_soon,
-        non_compliant_vendors: vendors.expired + vendors.missing,
-        documents_by_status: DocumentsByStatus {
-            current: chart.current,
-            expiring_soon: chart.expiring_soon,
-            expired: chart.expired,
+    let answer = AnswerCache::from_context(&ctx)
+        .answer(&current.org, today, "dashboard stats".to_string(), || {
+            dashboard_figures(&ctx, current.org.id, today)
+        })
+        .await?;
+    Ok(answer.into_response())
+}
+
+async fn dashboard_figures(ctx: &AppContext, org: i64, today: NaiveDate) -> Result<Answer> {
+    let vendors = vendors::Model::counts_by_status(&ctx.db, org).await?;
+    let chart = documents::Model::chart(&ctx.db, org, today).await?;
+    Answer::json(
+        &DashboardStats {
+            total_vendors: vendors.total,
+            compliant_vendors: vendors.current,
+            expiring_vendors: vendors.expiring_soon,
+            non_compliant_vendors: vendors.expired + vendors.missing,
+            documents_by_status: DocumentsByStatus {
+                current: chart.current,
+                expiring_soon: chart.expiring_soon,
+                expired: chart.expired,
+            },
+            expirations_next_90_days: (0..)
+                .zip(chart.weeks)
+                .map(|(week, count)| ExpirationBucket {
+                    week_start: (today + Days::new(week * 7)).to_string(),
+                    count,
+                })
+                .collect(),
         },
-        expirations_next_90_days: (0..)
-            .zip(chart.weeks)
-            .map(|(week, count)| ExpirationBucket {
-                week_start: (today + Days::new(week * 7)).to_string(),
-                count,
-            })
-            .collect(),
-    })
+        None,
+    )
 }
 
 /// What the public pages show that is configuration: the support contact and the plans.

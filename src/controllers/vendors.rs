@@ -4,6 +4,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 
 use super::{current::CurrentUser, json::ApiJson, list_response, upload, Paging};
+use crate::answer_cache::{Answer, AnswerCache};
 use crate::{
     errors::Envelope,
     models::{
@@ -51,9 +52,15 @@ async fn list(
         q: filter.q,
         page: paging.page()?,
     };
-    let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
-    let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
-    list_response(&body, total)
+    let what = format!("vendors {query:?}");
+    let answer = AnswerCache::from_context(&ctx)
+        .answer(&current.org, vendors::today(), what, || async {
+            let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
+            let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
+            Answer::json(&body, Some(total))
+        })
+        .await?;
+    Ok(answer.into_response())
 }
 
 /// Adds a vendor, within the plan's vendor limit.

@@ -37,3 +37,44 @@ async fn every_sqlite_connection_has_the_pools_settings() {
         );
     }
 }
+
+/// The embedded queue's pool too: Loco opened it with `SQLite`'s defaults (a rollback journal,
+/// and an fsync at every commit, two commits per job).
+#[tokio::test]
+async fn every_embedded_queue_connection_has_the_pools_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = loco_rs::config::SqliteQueueConfig {
+        uri: format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("queue.sqlite").display()
+        ),
+        dangerously_flush: false,
+        enable_logging: false,
+        max_connections: 4,
+        min_connections: 1,
+        connect_timeout: 5_000,
+        idle_timeout: 10_000,
+        poll_interval_sec: 1,
+        num_workers: 2,
+        reaper: None,
+    };
+    let pool = vendorwatch::workers::embedded_queue_pool(&config)
+        .await
+        .unwrap();
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(pool.acquire().await.unwrap());
+    }
+    for conn in &mut held {
+        let row = sea_orm::sqlx::query(
+            "SELECT (SELECT synchronous FROM pragma_synchronous), \
+             (SELECT journal_mode FROM pragma_journal_mode), \
+             (SELECT timeout FROM pragma_busy_timeout)",
+        )
+        .fetch_one(&mut **conn)
+        .await
+        .unwrap();
+        let settings: (i64, String, i64) = (row.get(0), row.get(1), row.get(2));
+        assert_eq!(settings, (1, "wal".to_string(), 5000), "NORMAL, WAL, 5 s");
+    }
+}

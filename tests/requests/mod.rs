@@ -1,3 +1,4 @@
+mod answer_cache;
 mod auth;
 mod auth_limits;
 mod billing;

@@ -19,6 +19,7 @@ pub struct Model {
     pub plan_renews_at: Option<DateTimeWithTimeZone>,
     pub plan_cancel_at: Option<DateTimeWithTimeZone>,
     pub payment_problem: Option<String>,
+    pub data_version: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

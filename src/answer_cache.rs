@@ -1,0 +1,202 @@
+//! Answers kept per organization: the vendor list and the dashboard figures are computed from
+//! the organization's vendors and documents and from the day alone, so once computed they are
+//! kept, in this process, under the organization's `data_version` (which every write to those
+//! rows raises in the same transaction, by database triggers: migration
+//! `m20261124_000003_organizations_data_version`) and the day. A request reads the
+//! organization anyway (`CurrentUser`), so it knows without another query whether the kept
+//! answer is still the one it would compute; with several server processes each keeps its own,
+//! and none can hand out an answer older than the organization row it has just read.
+//!
+//! Bounded by size (`settings.answer_cache_mb`, 0 turns it off), least recently used first out,
+//! and an answer unused for 15 minutes is dropped.
+
+use std::{sync::Arc, time::Duration};
+
+use axum::{
+    http::{header, HeaderName, HeaderValue},
+    response::{IntoResponse, Response},
+};
+use bytes::Bytes;
+use chrono::NaiveDate;
+use loco_rs::{app::AppContext, Result};
+use serde::Serialize;
+
+use crate::models::organizations;
+
+/// Which answer: the organization, the version of its rows and the day it was computed for,
+/// and the endpoint with its query.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Key {
+    org: i64,
+    version: i64,
+    day: NaiveDate,
+    what: String,
+}
+
+/// A JSON body and, for a list, its total (`X-Total-Count`).
+#[derive(Debug, Clone)]
+pub struct Answer {
+    body: Bytes,
+    total: Option<u64>,
+}
+
+impl Answer {
+    /// The JSON of `value`, with a list's total.
+    ///
+    /// # Errors
+    /// When `value` does not serialize.
+    pub fn json<T: Serialize>(value: &T, total: Option<u64>) -> Result<Self> {
+        Ok(Self {
+            body: Bytes::from(serde_json::to_vec(value)?),
+            total,
+        })
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        let mut res = (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            self.body,
+        )
+            .into_response();
+        if let Some(total) = self.total {
+            res.headers_mut()
+                .insert(HeaderName::from_static("x-total-count"), total.into());
+        }
+        res
+    }
+}
+
+/// The kept answers of this process (in the app's shared store).
+#[derive(Clone)]
+pub struct AnswerCache {
+    answers: Option<moka::sync::Cache<Key, Arc<Answer>>>,
+}
+
+impl AnswerCache {
+    /// A cache of at most `megabytes` of bodies; 0: nothing is kept.
+    #[must_use]
+    pub fn new(megabytes: u64) -> Self {
+        let answers = (megabytes > 0).then(|| {
+            moka::sync::Cache::builder()
+                .max_capacity(megabytes.saturating_mul(1024 * 1024))
+                .weigher(|key: &Key, answer: &Arc<Answer>| {
+                    u32::try_from(answer.body.len() + key.what.len() + 64).unwrap_or(u32::MAX)
+                })
+                .time_to_idle(Duration::from_secs(15 * 60))
+                .build()
+        });
+        Self { answers }
+    }
+
+    /// The cache in the app's shared store (none there: nothing is kept).
+    #[must_use]
+    pub fn from_context(ctx: &AppContext) -> Self {
+        ctx.shared_store
+            .get::<Self>()
+            .unwrap_or_else(|| Self::new(0))
+    }
+
+    /// The answer `what` of `org` for `day`: the kept one when the organization's rows have not
+    /// changed since it was computed, else `compute`'s, which is then kept.
+    ///
+    /// # Errors
+    /// `compute`'s.
+    pub async fn answer<F, Fut>(
+        &self,
+        org: &organizations::Model,
+        day: NaiveDate,
+        what: String,
+        compute: F,
+    ) -> Result<Answer>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<Answer>>,
+    {
+        let Some(answers) = &self.answers else {
+            return compute().await;
+        };
+        let key = Key {
+            org: org.id,
+            version: org.data_version,
+            day,
+            what,
+        };
+        if let Some(kept) = answers.get(&key) {
+            return Ok(Answer::clone(&kept));
+        }
+        let answer = compute().await?;
+        answers.insert(key, Arc::new(answer.clone()));
+        Ok(answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use super::*;
+
+    fn org(id: i64, data_version: i64) -> organizations::Model {
+        let now = chrono::Utc::now().into();
+        organizations::Model {
+            created_at: now,
+            updated_at: now,
+            id,
+            pid: uuid::Uuid::new_v4(),
+            name: "Org".into(),
+            plan: "free".into(),
+            stripe_customer_id: None,
+            stripe_subscription_id: None,
+            subscription_status: None,
+            plan_renews_at: None,
+            plan_cancel_at: None,
+            payment_problem: None,
+            data_version,
+        }
+    }
+
+    /// Asks for `what` and says what the body was and whether it was computed.
+    async fn ask(cache: &AnswerCache, org: &organizations::Model, day: u32, what: &str) -> String {
+        static COMPUTED: AtomicU32 = AtomicU32::new(0);
+        let day = NaiveDate::from_ymd_opt(2026, 11, day).unwrap();
+        let answer = cache
+            .answer(org, day, what.to_string(), || async {
+                let n = COMPUTED.fetch_add(1, Ordering::SeqCst);
+                Answer::json(&format!("computed {n}"), Some(1))
+            })
+            .await
+            .unwrap();
+        String::from_utf8(answer.body.to_vec()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_answer_is_kept_until_the_rows_the_day_or_the_question_change() {
+        let cache = AnswerCache::new(1);
+        let first = ask(&cache, &org(1, 7), 24, "vendors").await;
+        assert_eq!(ask(&cache, &org(1, 7), 24, "vendors").await, first, "kept");
+        for (org, day, what) in [
+            (org(1, 8), 24, "vendors"),
+            (org(1, 7), 25, "vendors"),
+            (org(1, 7), 24, "vendors ?status=expired"),
+            (org(2, 7), 24, "vendors"),
+        ] {
+            assert_ne!(
+                ask(&cache, &org, day, what).await,
+                first,
+                "{org:?} {day} {what}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_cache_of_zero_megabytes_keeps_nothing() {
+        let cache = AnswerCache::new(0);
+        let first = ask(&cache, &org(1, 7), 24, "vendors").await;
+        assert_ne!(ask(&cache, &org(1, 7), 24, "vendors").await, first);
+    }
+}

@@ -1,0 +1,156 @@
+//! The vendor list and the dashboard figures are kept per organization (src/answer_cache.rs)
+//! under `organizations.data_version`, which database triggers raise on every write to the
+//! organization's vendors and documents. A kept answer must never outlive a write, whichever
+//! way the write came: through this server, or straight to the database (a worker, another
+//! server process, an operator).
+
+use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
+use serde_json::Value;
+
+use crate::support::{
+    create_vendor, get, org_of, other_org, register, upload, with_app, UploadSpec,
+};
+
+async fn sql(ctx: &loco_rs::app::AppContext, statement: &str, key: &str) {
+    let backend = ctx.db.get_database_backend();
+    let placeholder = if backend == DatabaseBackend::Postgres {
+        "$1"
+    } else {
+        "?"
+    };
+    ctx.db
+        .execute_raw(Statement::from_sql_and_values(
+            backend,
+            statement.replace("$key", placeholder),
+            [key.into()],
+        ))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn kept_answers_follow_every_write_to_the_organizations_vendors_and_documents() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let key = create_vendor(&server, &ann, "Cache Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let list = || async {
+            get(&server, &ann, "/api/vendors")
+                .await
+                .json::<Vec<Value>>()
+        };
+        let stats = || async {
+            get(&server, &ann, "/api/dashboard/stats")
+                .await
+                .json::<Value>()
+        };
+        let missing = || async {
+            get(&server, &ann, "/api/vendors?status=missing")
+                .await
+                .json::<Vec<Value>>()
+                .len()
+        };
+        // Asked twice: the second answer is the kept one.
+        for _ in 0..2 {
+            assert_eq!(list().await[0]["name"], "Cache Co");
+            assert_eq!(stats().await["nonCompliantVendors"], 1);
+            assert_eq!(missing().await, 1);
+        }
+
+        // A vendor renamed behind the server's back.
+        sql(
+            &ctx,
+            "UPDATE vendors SET name = 'Renamed Co' WHERE key = $key",
+            &key,
+        )
+        .await;
+        assert_eq!(list().await[0]["name"], "Renamed Co");
+
+        // A document uploaded through the API: the vendor is compliant.
+        let res = upload(&server, &ann, &key, &UploadSpec::pdf("w9")).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        assert_eq!(list().await[0]["documentCount"], 1);
+        assert_eq!(stats().await["compliantVendors"], 1);
+        assert_eq!(missing().await, 0);
+
+        // One document expired, then deleted, straight in the database.
+        sql(
+            &ctx,
+            "UPDATE documents SET expiration_date = '2020-01-01' WHERE document_type = 'w9' \
+             AND vendor_id = (SELECT id FROM vendors WHERE key = $key)",
+            &key,
+        )
+        .await;
+        assert_eq!(list().await[0]["documentStatus"], "expired");
+        assert_eq!(stats().await["nonCompliantVendors"], 1);
+        sql(
+            &ctx,
+            "DELETE FROM documents WHERE document_type = 'w9' \
+             AND vendor_id = (SELECT id FROM vendors WHERE key = $key)",
+            &key,
+        )
+        .await;
+        assert_eq!(list().await[0]["documentCount"], 0);
+        assert_eq!(missing().await, 1);
+
+        // A second vendor, then the first deleted, through the API.
+        create_vendor(&server, &ann, "Second Co").await;
+        assert_eq!(list().await.len(), 2);
+        assert_eq!(stats().await["totalVendors"], 2);
+        let (h, v) = crate::support::bearer(&ann.token);
+        let res = server
+            .delete(&format!("/api/vendors/{key}"))
+            .add_header(h, v)
+            .await;
+        assert!(res.status_code().is_success(), "{}", res.text());
+        let names: Vec<Value> = list().await.iter().map(|v| v["name"].clone()).collect();
+        assert_eq!(names, ["Second Co"]);
+        assert_eq!(stats().await["totalVendors"], 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_write_raises_its_own_organizations_version_only() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let mallory = other_org(&server).await;
+        create_vendor(&server, &mallory, "Mallory Co").await;
+        // Both lists asked and kept.
+        assert_eq!(
+            get(&server, &ann, "/api/vendors")
+                .await
+                .json::<Vec<Value>>()
+                .len(),
+            0
+        );
+        assert_eq!(
+            get(&server, &mallory, "/api/vendors")
+                .await
+                .json::<Vec<Value>>()
+                .len(),
+            1
+        );
+        let (ann_before, mallory_before) = (
+            org_of(&ctx, &ann).await.data_version,
+            org_of(&ctx, &mallory).await.data_version,
+        );
+
+        create_vendor(&server, &ann, "Ann Co").await;
+        assert!(org_of(&ctx, &ann).await.data_version > ann_before);
+        assert_eq!(org_of(&ctx, &mallory).await.data_version, mallory_before);
+        let names =
+            |list: Vec<Value>| -> Vec<Value> { list.iter().map(|v| v["name"].clone()).collect() };
+        assert_eq!(
+            names(get(&server, &ann, "/api/vendors").await.json()),
+            ["Ann Co"]
+        );
+        assert_eq!(
+            names(get(&server, &mallory, "/api/vendors").await.json()),
+            ["Mallory Co"]
+        );
+    })
+    .await;
+}
