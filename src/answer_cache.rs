@@ -87,7 +87,7 @@ impl AnswerCache {
                 .weigher(|key: &Key, answer: &Arc<Answer>| {
                     u32::try_from(answer.body.len() + key.what.len() + 64).unwrap_or(u32::MAX)
                 })
-                .time_to_idle(Duration::from_secs(15 * 60))
+                .time_to_idle(Duration::from_mins(15))
                 .build()
         });
         Self { answers }
