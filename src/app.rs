@@ -140,6 +140,7 @@ impl Hooks for App {
             .insert(AnswerCache::new(settings.answer_cache_mb));
         observability::start_metrics(&settings.metrics, &ctx)?;
         ctx.shared_store.insert(settings);
+        Settings::compact_in(&mut ctx.config);
         Ok(ctx)
     }
 

@@ -356,11 +356,27 @@ impl Settings {
     /// # Errors
     /// When `settings:` is absent or does not match this shape.
     pub fn from_config(config: &loco_rs::config::Config) -> Result<Self> {
-        let raw = config
-            .settings
-            .clone()
-            .ok_or_else(|| Error::string("missing `settings:` in config"))?;
-        serde_json::from_value(raw).map_err(|e| Error::string(&format!("invalid `settings:`: {e}")))
+        let invalid = |e: serde_json::Error| Error::string(&format!("invalid `settings:`: {e}"));
+        match config.settings.as_ref() {
+            None => Err(Error::string("missing `settings:` in config")),
+            // Kept as one JSON text once the app has started (`compact_in`).
+            Some(serde_json::Value::String(json)) => serde_json::from_str(json).map_err(invalid),
+            Some(raw) => Self::deserialize(raw).map_err(invalid),
+        }
+    }
+
+    /// Replaces the configuration's `settings:` tree with its JSON text. Axum clones the app's
+    /// state, Loco's `AppContext` with the whole configuration in it, for every request: a tree
+    /// of some 60 keys was a few hundred allocations and frees per request, about half of the
+    /// CPU time of `GET /_ping` (measured with `perf`, docs/benchmarks/api.md). The typed
+    /// settings live in the shared store (`from_context`); the text still reads back with
+    /// `from_config`.
+    pub fn compact_in(config: &mut loco_rs::config::Config) {
+        if let Some(raw) = config.settings.as_mut() {
+            if !raw.is_string() {
+                *raw = serde_json::Value::String(raw.to_string());
+            }
+        }
     }
 
     /// The settings of a running app.

@@ -16,7 +16,8 @@ use crate::support::{
 
 /// A number from the `settings.rate_limits` block of the test config.
 fn limit(ctx: &AppContext, name: &str) -> u64 {
-    ctx.config.settings.as_ref().unwrap()["rate_limits"][name]
+    let settings = vendorwatch::settings::Settings::from_context(ctx).unwrap();
+    serde_json::to_value(settings.rate_limits).unwrap()[name]
         .as_u64()
         .unwrap_or_else(|| panic!("settings.rate_limits.{name} is not set"))
 }
