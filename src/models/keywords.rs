@@ -181,9 +181,9 @@ pub async fn start_ingest(
     }
     .insert(&txn)
     .await?;
-    let mut ids = Vec::new();
-    for (position, chunk) in rows.chunks(CHUNK_ROWS).enumerate() {
-        let row = chunks::ActiveModel {
+    // One statement for every chunk (an upload holds at most a few hundred).
+    let ids = chunks::Entity::insert_many(rows.chunks(CHUNK_ROWS).enumerate().map(
+        |(position, chunk)| chunks::ActiveModel {
             keyword_ingest_id: ActiveValue::Set(ingest.id),
             position: ActiveValue::Set(count(position)),
             rows: ActiveValue::Set(serde_json::to_string(chunk).unwrap_or_else(|_| "[]".into())),
@@ -191,21 +191,22 @@ pub async fn start_ingest(
             created_at: ActiveValue::Set(now.into()),
             updated_at: ActiveValue::Set(now.into()),
             ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        ids.push(row.id);
-    }
+        },
+    ))
+    .exec_with_returning_keys(&txn)
+    .await?;
     txn.commit().await?;
     Ok((ingest, ids))
 }
 
 /// Ingests one chunk, once: the chunk is marked done by the statement that takes it, in the
-/// same transaction as its keywords and the upload's counts.
+/// same transaction as its keywords and the upload's counts. Three statements whatever the
+/// chunk holds: take (returning the rows), one upsert of the chunk's keywords, the counts.
 ///
 /// # Errors
 /// Database errors (the chunk stays to do).
 pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> {
+    use chunks::keyword_ingest_chunks::Column as K;
     let txn = db.begin().await?;
     if txn.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
         // The commit does not wait for PostgreSQL's log to reach the disk (a wait per chunk,
@@ -215,94 +216,26 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
         txn.execute_unprepared("SET LOCAL synchronous_commit = off")
             .await?;
     }
-    let taken = chunks::Entity::update_many()
-        .col_expr(
-            chunks::keyword_ingest_chunks::Column::Done,
-            Expr::value(true),
-        )
-        .filter(chunks::keyword_ingest_chunks::Column::Id.eq(chunk_id))
-        .filter(chunks::keyword_ingest_chunks::Column::Done.eq(false))
-        .exec(&txn)
+    let Some(chunk) = chunks::Entity::update_many()
+        .col_expr(K::Done, Expr::value(true))
+        .filter(K::Id.eq(chunk_id))
+        .filter(K::Done.eq(false))
+        .exec_with_returning(&txn)
         .await?
-        .rows_affected;
-    if taken == 0 {
-        return Ok(());
-    }
-    let Some(chunk) = chunks::Entity::find_by_id(chunk_id).one(&txn).await? else {
+        .into_iter()
+        .next()
+    else {
         return Ok(());
     };
     let rows: Vec<IngestRow> = serde_json::from_str(&chunk.rows).unwrap_or_default();
-    let (mut inserted, mut merged) = (0, 0);
-    let now = Utc::now();
-    // The chunk's keywords already known, read in one query (a keyword may also come twice
-    // within the chunk: the second merges into the first).
-    let keys: Vec<String> = rows.iter().map(|r| key_of(&r.keyword)).collect();
-    let mut known: std::collections::HashMap<String, Model> = Entity::find()
-        .filter(Column::KeywordKey.is_in(keys))
-        .all(&txn)
-        .await?
-        .into_iter()
-        .map(|k| (k.keyword_key.clone(), k))
-        .collect();
-    // New keywords are inserted together at the end; a keyword twice in the chunk merges
-    // into its first row. Known keywords are merged in memory and written back together, in
-    // one upsert (a merge was an UPDATE per row: a chunk of repeats, a hundred statements).
-    let mut new: Vec<ActiveModel> = Vec::new();
-    let mut new_at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut changed: Vec<ActiveModel> = Vec::new();
-    let mut changed_at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for row in rows {
-        let key = key_of(&row.keyword);
-        if let Some(&at) = new_at.get(&key) {
-            merge_into(&mut new[at], row, now);
-            merged += 1;
-        } else if let Some(&at) = changed_at.get(&key) {
-            merge_into(&mut changed[at], row, now);
-            merged += 1;
-        } else if let Some(existing) = known.remove(&key) {
-            // Written back as an insert that conflicts on the key: no id, and every column
-            // the insert needs.
-            let mut active = ActiveModel {
-                keyword: ActiveValue::Set(existing.keyword),
-                keyword_key: ActiveValue::Set(existing.keyword_key),
-                search_volume: ActiveValue::Set(existing.search_volume),
-                difficulty: ActiveValue::Set(existing.difficulty),
-                priority: ActiveValue::Set(existing.priority),
-                category: ActiveValue::Set(existing.category),
-                created_at: ActiveValue::Set(existing.created_at),
-                updated_at: ActiveValue::Set(existing.updated_at),
-                ..Default::default()
-            };
-            merge_into(&mut active, row, now);
-            merged += 1;
-            changed_at.insert(key, changed.len());
-            changed.push(active);
-        } else {
-            inserted += 1;
-            new_at.insert(key.clone(), new.len());
-            new.push(ActiveModel {
-                keyword: ActiveValue::Set(row.keyword.clone()),
-                keyword_key: ActiveValue::Set(key),
-                search_volume: ActiveValue::Set(row.search_volume),
-                difficulty: ActiveValue::Set(row.difficulty),
-                priority: ActiveValue::Set(row.priority),
-                category: ActiveValue::Set(row.category),
-                blog_post_id: ActiveValue::Set(None),
-                generation_job_id: ActiveValue::Set(None),
-                created_at: ActiveValue::Set(now.into()),
-                updated_at: ActiveValue::Set(now.into()),
-                ..Default::default()
-            });
-        }
-    }
-    write_back(&txn, changed).await?;
-    if !new.is_empty() {
-        Entity::insert_many(new).exec(&txn).await?;
-    }
+    let (merged_rows, repeats) = merge_repeats(rows);
+    let inserted = upsert(&txn, &merged_rows).await?;
+    let merged = repeats + (merged_rows.len() - inserted);
+    let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     ingests::Entity::update_many()
         .col_expr(I::ChunksDone, Expr::col(I::ChunksDone).add(1))
-        .col_expr(I::Inserted, Expr::col(I::Inserted).add(inserted))
-        .col_expr(I::Merged, Expr::col(I::Merged).add(merged))
+        .col_expr(I::Inserted, Expr::col(I::Inserted).add(count(inserted)))
+        .col_expr(I::Merged, Expr::col(I::Merged).add(count(merged)))
         .filter(I::Id.eq(chunk.keyword_ingest_id))
         .exec(&txn)
         .await?;
@@ -310,42 +243,92 @@ pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> 
     Ok(())
 }
 
-/// Known keywords merged in memory, written back in one statement: each row conflicts on its
-/// key (read in this transaction; keywords are never deleted), and the merged values replace
-/// the stored ones; the keyword as first written stays.
-async fn write_back(txn: &DatabaseTransaction, changed: Vec<ActiveModel>) -> Result<()> {
-    if changed.is_empty() {
-        return Ok(());
+/// A chunk's rows, one per keyword (the first row's spelling), each later row of a keyword
+/// merged into it; and how many rows were so merged.
+fn merge_repeats(rows: Vec<IngestRow>) -> (Vec<(String, IngestRow)>, usize) {
+    let mut merged: Vec<(String, IngestRow)> = Vec::with_capacity(rows.len());
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut repeats = 0;
+    for row in rows {
+        let key = key_of(&row.keyword);
+        if let Some(&i) = at.get(&key) {
+            let first = &mut merged[i].1;
+            first.search_volume = row.search_volume.or(first.search_volume);
+            first.difficulty = row.difficulty.or(first.difficulty);
+            first.priority = row.priority;
+            first.category = row.category;
+            repeats += 1;
+        } else {
+            at.insert(key.clone(), merged.len());
+            merged.push((key, row));
+        }
     }
-    Entity::insert_many(changed)
+    (merged, repeats)
+}
+
+/// One statement for a chunk's keywords (distinct keys): new ones inserted, known ones merged
+/// the way a later row merges (its volume and difficulty when it has them, its priority and
+/// category; the keyword as first written stays). Two chunks adding the same keyword at once
+/// both succeed, the second merging. Returns how many were inserted: a row the statement
+/// inserted has `created_at = updated_at`, one it merged kept its older `created_at`.
+async fn upsert(txn: &DatabaseTransaction, rows: &[(String, IngestRow)]) -> Result<usize> {
+    use sea_orm::sea_query::{Alias, Query};
+    if rows.is_empty() {
+        return Ok(0);
+    }
+    let now: sea_orm::prelude::DateTimeWithTimeZone = Utc::now().into();
+    let mut insert = Query::insert();
+    insert.into_table(Entity).columns([
+        Column::Keyword,
+        Column::KeywordKey,
+        Column::SearchVolume,
+        Column::Difficulty,
+        Column::Priority,
+        Column::Category,
+        Column::CreatedAt,
+        Column::UpdatedAt,
+    ]);
+    for (key, row) in rows {
+        insert.values_panic([
+            row.keyword.clone().into(),
+            key.clone().into(),
+            row.search_volume.into(),
+            row.difficulty.into(),
+            row.priority.clone().into(),
+            row.category.clone().into(),
+            now.into(),
+            now.into(),
+        ]);
+    }
+    let stored = |c: Column| Expr::col((Entity, c));
+    let incoming = |c: Column| Expr::col((Alias::new("excluded"), c));
+    insert
         .on_conflict(
             OnConflict::column(Column::KeywordKey)
-                .update_columns([
-                    Column::SearchVolume,
-                    Column::Difficulty,
-                    Column::Priority,
-                    Column::Category,
-                    Column::UpdatedAt,
+                .values([
+                    (
+                        Column::SearchVolume,
+                        incoming(Column::SearchVolume).if_null(stored(Column::SearchVolume)),
+                    ),
+                    (
+                        Column::Difficulty,
+                        incoming(Column::Difficulty).if_null(stored(Column::Difficulty)),
+                    ),
+                    (Column::Priority, incoming(Column::Priority)),
+                    (Column::Category, incoming(Column::Category)),
+                    (Column::UpdatedAt, incoming(Column::UpdatedAt)),
                 ])
                 .to_owned(),
         )
-        .exec(txn)
-        .await?;
-    Ok(())
-}
-
-/// A later row of a keyword: its volume and difficulty when it has them, its priority and
-/// category.
-fn merge_into(active: &mut ActiveModel, row: IngestRow, now: chrono::DateTime<Utc>) {
-    if row.search_volume.is_some() {
-        active.search_volume = ActiveValue::Set(row.search_volume);
+        .returning(Query::returning().expr(Expr::col(Column::CreatedAt).equals(Column::UpdatedAt)));
+    let answers = txn.query_all(&insert).await?;
+    let mut inserted = 0;
+    for answer in answers {
+        if answer.try_get_by_index::<bool>(0)? {
+            inserted += 1;
+        }
     }
-    if row.difficulty.is_some() {
-        active.difficulty = ActiveValue::Set(row.difficulty);
-    }
-    active.priority = ActiveValue::Set(row.priority);
-    active.category = ActiveValue::Set(row.category);
-    active.updated_at = ActiveValue::Set(now.into());
+    Ok(inserted)
 }
 
 /// Chunks still to do of uploads older than `minutes`: their job failed or was lost.
@@ -536,6 +519,30 @@ mod tests {
             priority: Some(priority.into()),
             category: None,
         }
+    }
+
+    #[test]
+    fn a_keyword_repeated_in_a_chunk_merges_into_its_first_row() {
+        let row = |keyword: &str, volume: Option<i64>, difficulty: Option<i32>, priority: &str| {
+            IngestRow {
+                keyword: keyword.into(),
+                search_volume: volume,
+                difficulty,
+                priority: priority.into(),
+                category: DEFAULT_CATEGORY.into(),
+            }
+        };
+        let (rows, repeats) = merge_repeats(vec![
+            row("COI Tracking", Some(10), Some(30), "high"),
+            row("w9", None, None, "low"),
+            row("coi tracking", None, Some(45), "low"),
+            row("Coi Tracking", Some(90), None, "medium"),
+        ]);
+        assert_eq!(repeats, 2);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].0, "coi tracking");
+        assert_eq!(rows[0].1, row("COI Tracking", Some(90), Some(45), "medium"));
+        assert_eq!(rows[1].1, row("w9", None, None, "low"));
     }
 
     #[test]

@@ -25,8 +25,8 @@ impl BackgroundWorker<KeywordChunkArgs> for KeywordChunkWorker {
     /// Database errors: the chunk stays to do.
     async fn perform(&self, args: KeywordChunkArgs) -> Result<()> {
         let result: Result<()> = async {
-            // Two chunks adding the same new keyword at once: one transaction loses on the unique
-            // key and rolls back whole; run again, it merges.
+            // A transaction that fails (SQLite busy past its timeout, a connection lost) rolls
+            // back whole, the chunk with it: run again, it is taken again.
             super::retry_db("keyword chunk", 3, || {
                 keywords::ingest_chunk(&self.ctx.db, args.chunk_id)
             })
