@@ -18,7 +18,6 @@ use crate::{
         bulk::{self, Selection},
         csv_io::{self, ImportRow},
         documents,
-        search::Page,
         vendors::{self, VendorQuery},
     },
     settings::Settings,
@@ -226,11 +225,7 @@ async fn renewal_requests(
 #[utoipa::path(get, path = "/api/vendors/export", tag = "bulk", security(("bearer" = [])),
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
-    let query = VendorQuery {
-        status: None,
-        q: None,
-        page: Page::default(),
-    };
+    let query = VendorQuery::default();
     let (standings, _) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
     let csv = csv_io::vendors_csv(&standings)?;
     let name = format!("vendors-{}.csv", documents::today());
@@ -245,12 +240,7 @@ async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> 
 #[utoipa::path(get, path = "/api/documents/export", tag = "bulk", security(("bearer" = [])),
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_documents(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
-    let query = documents::DocumentQuery {
-        status: None,
-        document_type: None,
-        q: None,
-        page: Page::default(),
-    };
+    let query = documents::DocumentQuery::default();
     let (rows, _) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
     let csv = csv_io::documents_csv(&rows, documents::today())?;
     let name = format!("documents-{}.csv", documents::today());

@@ -86,6 +86,10 @@ pub struct DocumentFilter {
     pub document_type: Option<String>,
     /// Text in the file name, type or notes.
     pub q: Option<String>,
+    /// The order: `uploadedAt`, `fileName`, `documentType`, `expirationDate` (none last),
+    /// `status` (current, expiring soon, expired) or `vendor` (its name); a leading `-` for
+    /// descending. Ties by id. The default: `-uploadedAt`, newest first.
+    pub sort: Option<String>,
 }
 
 /// The organization's current documents.
@@ -111,6 +115,11 @@ async fn list(
         status,
         document_type,
         q: filter.q,
+        sort: super::sort_param(
+            filter.sort.as_deref(),
+            documents::DocumentSort::NEWEST_FIRST,
+            &documents::DocumentSort::KEYS,
+        )?,
         page: paging.page()?,
     };
     let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;

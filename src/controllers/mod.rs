@@ -166,6 +166,28 @@ pub fn status_filter(raw: Option<&str>) -> Result<Option<crate::models::complian
     }
 }
 
+/// The `sort` query parameter of a list: one of `keys`, with a leading `-` for descending;
+/// absent or empty, `default`.
+///
+/// # Errors
+/// A 422 naming the keys for any other value.
+pub fn sort_param<K: Copy>(
+    raw: Option<&str>,
+    default: crate::models::search::Sort<K>,
+    keys: &[(&str, K)],
+) -> Result<crate::models::search::Sort<K>> {
+    crate::models::search::Sort::parse(raw, default, keys).ok_or_else(|| {
+        let names: Vec<&str> = keys.iter().map(|(name, _)| *name).collect();
+        crate::errors::field_error(
+            "sort",
+            &format!(
+                "Sort by one of {}, with a leading - for descending order",
+                names.join(", ")
+            ),
+        )
+    })
+}
+
 /// A 200 JSON answer.
 ///
 /// # Errors

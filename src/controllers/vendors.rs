@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::{current::CurrentUser, json::ApiJson, list_response, upload, Paging};
 use crate::answer_cache::{Answer, AnswerCache};
+use crate::models::search::Sort;
 use crate::{
     errors::Envelope,
     models::{
@@ -23,6 +24,10 @@ pub struct VendorFilter {
     /// `current`, `expiring_soon`, `expired` or `missing`.
     #[param(value_type = Option<super::StatusFilter>, inline)]
     pub status: Option<String>,
+    /// The order: `name` (the default), `serviceType`, `status` (current, expiring soon,
+    /// expired, missing), `documentCount` or `updatedAt`; a leading `-` for descending
+    /// (`-updatedAt`). Ties by id.
+    pub sort: Option<String>,
 }
 
 pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
@@ -50,6 +55,11 @@ async fn list(
     let query = VendorQuery {
         status: super::status_filter(filter.status.as_deref())?,
         q: filter.q,
+        sort: super::sort_param(
+            filter.sort.as_deref(),
+            Sort::default(),
+            &vendors::VendorSort::KEYS,
+        )?,
         page: paging.page()?,
     };
     let what = format!("vendors {query:?}");

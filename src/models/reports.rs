@@ -15,7 +15,6 @@ use super::{
     _entities::{reminder_deliveries, reminders},
     compliance::Status,
     documents, organizations, renewal_requests, report_snapshots,
-    search::Page,
     vendors::{self, VendorQuery, VendorStanding},
 };
 
@@ -297,16 +296,10 @@ pub async fn non_compliant(
 ) -> Result<Vec<NonCompliantVendor>> {
     let query = VendorQuery {
         status,
-        q: None,
-        page: Page::default(),
+        ..VendorQuery::default()
     };
     let (standings, _) = vendors::Model::list(db, org_id, &query).await?;
-    let query = documents::DocumentQuery {
-        status: None,
-        document_type: None,
-        q: None,
-        page: Page::default(),
-    };
+    let query = documents::DocumentQuery::default();
     let (current, _) = documents::Model::list_current(db, org_id, &query).await?;
     let expirations: HashMap<uuid::Uuid, Option<NaiveDate>> = current
         .iter()

@@ -84,6 +84,42 @@ impl Page {
     }
 }
 
+/// A list's order: one of the list's own keys, ascending or descending (`sort=key` or
+/// `sort=-key` in a query string); ties are broken by id in the same direction.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Sort<K> {
+    pub key: K,
+    pub descending: bool,
+}
+
+impl<K: Copy> Sort<K> {
+    /// `raw` read against `keys` (name, key): absent or empty gives `default`; `None` when it
+    /// names no key.
+    #[must_use]
+    pub fn parse(raw: Option<&str>, default: Self, keys: &[(&str, K)]) -> Option<Self> {
+        let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+            return Some(default);
+        };
+        let (descending, name) = raw
+            .strip_prefix('-')
+            .map_or((false, raw), |name| (true, name));
+        keys.iter().find(|(n, _)| *n == name).map(|(_, key)| Self {
+            key: *key,
+            descending,
+        })
+    }
+
+    /// SQL's order for this direction.
+    #[must_use]
+    pub const fn order(self) -> sea_orm::Order {
+        if self.descending {
+            sea_orm::Order::Desc
+        } else {
+            sea_orm::Order::Asc
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Page;
@@ -106,6 +142,36 @@ mod tests {
             "the rows may end before 50"
         );
         assert_eq!(total(None, Some(3), 0), None);
+    }
+
+    #[test]
+    fn a_sort_is_a_known_key_with_an_optional_minus() {
+        use super::Sort;
+        let keys = [("name", 1), ("updatedAt", 2)];
+        let default = Sort {
+            key: 1,
+            descending: false,
+        };
+        let parse = |raw| Sort::parse(raw, default, &keys);
+        assert_eq!(parse(None), Some(default));
+        assert_eq!(parse(Some(" ")), Some(default));
+        assert_eq!(
+            parse(Some("-updatedAt")),
+            Some(Sort {
+                key: 2,
+                descending: true
+            })
+        );
+        assert_eq!(
+            parse(Some("updatedAt")),
+            Some(Sort {
+                key: 2,
+                descending: false
+            })
+        );
+        assert_eq!(parse(Some("updated_at")), None);
+        assert_eq!(parse(Some("--name")), None);
+        assert_eq!(parse(Some("-")), None);
     }
 
     #[test]

@@ -17,7 +17,7 @@ mod listing;
 mod standing;
 
 pub use form::{ServiceType, ValidVendor, VendorFields, VendorParams, SERVICE_TYPES};
-pub use listing::{VendorCounts, VendorQuery};
+pub use listing::{VendorCounts, VendorQuery, VendorSort};
 use standing::required_json;
 pub use standing::{parse_required, today, PlanLimit, VendorStanding};
 

@@ -152,11 +152,11 @@ async fn the_list_pages_by_name_and_counts_every_match() {
         .unwrap();
     let query = VendorQuery {
         status: Some(Status::Missing),
-        q: None,
         page: Page {
             limit: Some(2),
             offset: Some(1),
         },
+        ..VendorQuery::default()
     };
     let (page, total) = vendors::Model::list(&ctx.db, org, &query).await.unwrap();
     let names: Vec<&str> = page.iter().map(|s| s.vendor.name.as_str()).collect();
@@ -164,8 +164,7 @@ async fn the_list_pages_by_name_and_counts_every_match() {
     assert_eq!(total, 4, "another organization's vendor is not counted");
     let query = VendorQuery {
         status: Some(Status::Current),
-        q: None,
-        page: Page::default(),
+        ..VendorQuery::default()
     };
     assert_eq!(
         vendors::Model::list(&ctx.db, org, &query).await.unwrap().1,

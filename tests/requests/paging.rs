@@ -385,3 +385,200 @@ async fn dashboard_stats_count_every_status_and_week_boundary() {
     })
     .await;
 }
+
+/// `(rank of a status, its value)` as the lists order them: by severity.
+fn severity(status: &str) -> u8 {
+    match status {
+        "current" => 0,
+        "expiring_soon" => 1,
+        "expired" => 2,
+        _ => 3,
+    }
+}
+
+/// Checks that `rows` are ordered by `key` (ascending, or descending), and answer the same in
+/// pages of 3.
+async fn sorted_by<K: Ord + std::fmt::Debug>(
+    server: &axum_test::TestServer,
+    ann: &Account,
+    path: &str,
+    descending: bool,
+    key: impl Fn(&Value) -> K,
+) -> Vec<Value> {
+    let res = get(server, ann, path).await;
+    assert_eq!(res.status_code(), 200, "{path}: {}", res.text());
+    let rows: Vec<Value> = res.json();
+    let keys: Vec<K> = rows.iter().map(&key).collect();
+    let ordered = keys.windows(2).all(|w| {
+        if descending {
+            w[0] >= w[1]
+        } else {
+            w[0] <= w[1]
+        }
+    });
+    assert!(ordered, "{path}: {keys:?}");
+    let (paged, _) = pages(server, ann, path, 3).await;
+    assert_eq!(paged, rows, "{path} in pages of 3");
+    rows
+}
+
+#[tokio::test]
+async fn vendors_sort_on_the_server_by_each_column_and_page_in_that_order() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        vendors_of_every_status(&server, &ctx, &ann).await;
+        let vendor_names = |path: &'static str| {
+            let (server, ann) = (&server, &ann);
+            async move { names(&get(server, ann, path).await.json::<Vec<Value>>(), "name") }
+        };
+        // By severity, ties in the order the vendors were added (by id); reversed whole.
+        let by_status = [
+            "C current",
+            "F on file",
+            "B expiring",
+            "G expiring and current",
+            "A expired",
+            "E expired and current",
+            "H expired today",
+            "D missing",
+        ];
+        assert_eq!(vendor_names("/api/vendors?sort=status").await, by_status);
+        let mut reversed = by_status;
+        reversed.reverse();
+        assert_eq!(vendor_names("/api/vendors?sort=-status").await, reversed);
+        assert_eq!(
+            vendor_names("/api/vendors?sort=documentCount").await,
+            [
+                "D missing",
+                "A expired",
+                "B expiring",
+                "C current",
+                "F on file",
+                "H expired today",
+                "E expired and current",
+                "G expiring and current",
+            ]
+        );
+        let by_name = vendor_names("/api/vendors").await;
+        assert_eq!(vendor_names("/api/vendors?sort=name").await, by_name);
+        let mut by_name_desc = by_name.clone();
+        by_name_desc.reverse();
+        assert_eq!(vendor_names("/api/vendors?sort=-name").await, by_name_desc);
+        sorted_by(&server, &ann, "/api/vendors?sort=-status&q=e", true, |v| {
+            severity(v["documentStatus"].as_str().unwrap())
+        })
+        .await;
+        sorted_by(
+            &server,
+            &ann,
+            "/api/vendors?sort=-documentCount&status=expired",
+            true,
+            |v| v["documentCount"].as_u64(),
+        )
+        .await;
+        for (path, descending) in [
+            ("/api/vendors?sort=updatedAt", false),
+            ("/api/vendors?sort=-updatedAt", true),
+            ("/api/vendors?sort=serviceType&q=e", false),
+        ] {
+            let field = if path.contains("updatedAt") {
+                "updatedAt"
+            } else {
+                "serviceType"
+            };
+            sorted_by(&server, &ann, path, descending, |v| {
+                v[field].as_str().unwrap().to_string()
+            })
+            .await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn documents_sort_on_the_server_by_each_column_and_anything_else_is_a_422() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        vendors_of_every_status(&server, &ctx, &ann).await;
+        // Documents: no expiration date comes last in both directions.
+        let date = |d: &Value| {
+            (
+                d["expirationDate"].is_null(),
+                d["expirationDate"].as_str().map(String::from),
+            )
+        };
+        let asc = sorted_by(
+            &server,
+            &ann,
+            "/api/documents?sort=expirationDate",
+            false,
+            date,
+        )
+        .await;
+        assert_eq!(asc.len(), 9);
+        let desc = get(&server, &ann, "/api/documents?sort=-expirationDate").await;
+        let desc: Vec<Value> = desc.json();
+        assert!(desc[8]["expirationDate"].is_null(), "{desc:?}");
+        let dated: Vec<Option<&str>> = desc[..8]
+            .iter()
+            .map(|d| d["expirationDate"].as_str())
+            .collect();
+        let mut expected: Vec<Option<&str>> = asc[..8]
+            .iter()
+            .map(|d| d["expirationDate"].as_str())
+            .collect();
+        expected.reverse();
+        assert_eq!(dated, expected);
+        sorted_by(&server, &ann, "/api/documents?sort=status", false, |d| {
+            severity(d["status"].as_str().unwrap())
+        })
+        .await;
+        sorted_by(&server, &ann, "/api/documents?sort=-vendor", true, |d| {
+            d["vendor"].as_str().unwrap().to_lowercase()
+        })
+        .await;
+        sorted_by(
+            &server,
+            &ann,
+            "/api/documents?sort=documentType&status=current",
+            false,
+            |d| d["documentType"].as_str().unwrap().to_string(),
+        )
+        .await;
+        sorted_by(&server, &ann, "/api/documents?sort=fileName", false, |d| {
+            d["fileName"].as_str().unwrap().to_lowercase()
+        })
+        .await;
+        let newest: Vec<Value> = get(&server, &ann, "/api/documents").await.json();
+        let sorted: Vec<Value> = get(&server, &ann, "/api/documents?sort=-uploadedAt")
+            .await
+            .json();
+        assert_eq!(newest, sorted, "newest first is the default");
+        let oldest: Vec<Value> = get(&server, &ann, "/api/documents?sort=uploadedAt")
+            .await
+            .json();
+        assert_eq!(oldest.into_iter().rev().collect::<Vec<_>>(), newest);
+
+        // Anything else is a 422 naming the parameter.
+        for path in [
+            "/api/vendors?sort=bogus",
+            "/api/vendors?sort=--name",
+            "/api/vendors?sort=Name",
+            "/api/vendors?sort=-",
+            "/api/documents?sort=name",
+            "/api/documents?sort=uploaded_at",
+        ] {
+            let res = get(&server, &ann, path).await;
+            assert_envelope(&res, 422, "validation_failed");
+            let body: Value = res.json();
+            assert!(
+                body["errors"]["sort"][0]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Sort by one of"),
+                "{path}: {body}"
+            );
+        }
+    })
+    .await;
+}

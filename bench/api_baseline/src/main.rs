@@ -33,7 +33,7 @@ const EXPIRING_SOON_DAYS: i64 = 30;
 // The same SQL on both databases: SQLite reads `$1` as the first parameter and TRUE as 1.
 const VENDORS_SQL: &str = "SELECT id, key, name, email, phone, service_type, address, city, \
     state, zip_code, notes, required_documents, created_at, updated_at \
-    FROM vendors WHERE organization_id = $1 ORDER BY name, id";
+    FROM vendors WHERE organization_id = $1 ORDER BY lower(name), id";
 const DOCUMENTS_SQL: &str = "SELECT vendor_id, pid, slot, expiration_date FROM documents \
     WHERE organization_id = $1 AND is_current = TRUE";
 

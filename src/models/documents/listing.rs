@@ -3,21 +3,84 @@
 
 use chrono::{Days, NaiveDate};
 use loco_rs::prelude::*;
-use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, Func, Query};
+use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, Func, NullOrdering, Query};
 
 use super::{documents, today, vendors, Entity, Model};
 use crate::models::{
-    compliance::{sql::document_status_is, Status},
-    search::{self, Page},
+    compliance::{
+        sql::{document_rank, document_status_is},
+        Status,
+    },
+    search::{self, Page, Sort},
 };
 
 /// Filters of the organization-wide document list.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct DocumentQuery {
     pub status: Option<Status>,
     pub document_type: Option<String>,
     pub q: Option<String>,
+    pub sort: Sort<DocumentSort>,
     pub page: Page,
+}
+
+impl Default for DocumentQuery {
+    fn default() -> Self {
+        Self {
+            status: None,
+            document_type: None,
+            q: None,
+            sort: DocumentSort::NEWEST_FIRST,
+            page: Page::default(),
+        }
+    }
+}
+
+/// What the document list can be ordered by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocumentSort {
+    /// When the version was uploaded.
+    UploadedAt,
+    /// The file name, whatever its case.
+    FileName,
+    DocumentType,
+    /// The expiration date; documents without one come last either way.
+    ExpirationDate,
+    /// By severity: current, expiring soon, expired.
+    Status,
+    /// The vendor's name, whatever its case.
+    Vendor,
+}
+
+impl DocumentSort {
+    /// The list's order when none is asked for.
+    pub const NEWEST_FIRST: Sort<Self> = Sort {
+        key: Self::UploadedAt,
+        descending: true,
+    };
+
+    /// The `sort` names of the API, each with its key.
+    pub const KEYS: [(&'static str, Self); 6] = [
+        ("uploadedAt", Self::UploadedAt),
+        ("fileName", Self::FileName),
+        ("documentType", Self::DocumentType),
+        ("expirationDate", Self::ExpirationDate),
+        ("status", Self::Status),
+        ("vendor", Self::Vendor),
+    ];
+
+    /// The key in SQL, over a `documents` row joined with its `vendors` row.
+    fn expr(self, today: NaiveDate) -> Expr {
+        let col = |c: documents::Column| Expr::col((documents::Entity, c));
+        match self {
+            Self::UploadedAt => col(documents::Column::CreatedAt),
+            Self::FileName => Func::lower(col(documents::Column::FileName)).into(),
+            Self::DocumentType => col(documents::Column::DocumentType),
+            Self::ExpirationDate => expiration(),
+            Self::Status => document_rank(&expiration(), today),
+            Self::Vendor => Func::lower(Expr::col((vendors::Entity, vendors::Column::Name))).into(),
+        }
+    }
 }
 
 /// Weeks of the dashboard's expiration chart: 13 weeks of 7 days from today (91 days).
@@ -38,8 +101,8 @@ fn expiration() -> Expr {
 }
 
 impl Model {
-    /// The organization's current documents matching `query` with their vendors, newest first
-    /// (the page only), and how many match in all.
+    /// The organization's current documents matching `query` with their vendors, in its order
+    /// (ties by id; no expiration date last), the page only, and how many match in all.
     ///
     /// # Errors
     /// Database errors.
@@ -72,12 +135,17 @@ impl Model {
             );
         }
         let count = select.clone().count(db);
+        let order = query.sort.order();
         let rows = query
             .page
             .apply(
                 select
-                    .order_by_desc(documents::Column::CreatedAt)
-                    .order_by_desc(documents::Column::Id),
+                    .order_by_with_nulls(
+                        query.sort.key.expr(today()),
+                        order.clone(),
+                        NullOrdering::Last,
+                    )
+                    .order_by(Expr::col((documents::Entity, documents::Column::Id)), order),
             )
             .find_also_related(vendors::Entity)
             .all(db)

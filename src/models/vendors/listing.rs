@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query},
+    sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query, QueryStatementBuilder},
     FromQueryResult,
 };
 
@@ -17,7 +17,7 @@ use crate::models::{
         sql::{document_rank, rank, vendor_rank},
         Status,
     },
-    search::{self, Page},
+    search::{self, Page, Sort},
 };
 
 /// Filters of the vendor list.
@@ -26,7 +26,64 @@ pub struct VendorQuery {
     pub status: Option<Status>,
     /// Text in the name, email, service type or company key.
     pub q: Option<String>,
+    pub sort: Sort<VendorSort>,
     pub page: Page,
+}
+
+/// What the vendor list can be ordered by.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum VendorSort {
+    /// The name, whatever its case.
+    #[default]
+    Name,
+    ServiceType,
+    /// The vendor's status by severity: current, expiring soon, expired, missing.
+    Status,
+    /// How many current documents it has.
+    DocumentCount,
+    UpdatedAt,
+}
+
+impl VendorSort {
+    /// The `sort` names of the API, each with its key.
+    pub const KEYS: [(&'static str, Self); 5] = [
+        ("name", Self::Name),
+        ("serviceType", Self::ServiceType),
+        ("status", Self::Status),
+        ("documentCount", Self::DocumentCount),
+        ("updatedAt", Self::UpdatedAt),
+    ];
+
+    /// The key in SQL, over the enclosing query's `vendors` row.
+    fn expr(self, today: NaiveDate) -> Expr {
+        let col = |c: vendors::Column| Expr::col((vendors::Entity, c));
+        match self {
+            Self::Name => Func::lower(col(vendors::Column::Name)).into(),
+            Self::ServiceType => col(vendors::Column::ServiceType),
+            Self::Status => vendor_rank(today),
+            Self::DocumentCount => Expr::SubQuery(
+                None,
+                Box::new(
+                    Query::select()
+                        .expr(Func::count(Expr::col((
+                            documents::Entity,
+                            documents::Column::Id,
+                        ))))
+                        .from(documents::Entity)
+                        .and_where(
+                            Expr::col((documents::Entity, documents::Column::VendorId))
+                                .equals((vendors::Entity, vendors::Column::Id)),
+                        )
+                        .and_where(
+                            Expr::col((documents::Entity, documents::Column::IsCurrent)).eq(true),
+                        )
+                        .to_owned()
+                        .into_sub_query_statement(),
+                ),
+            ),
+            Self::UpdatedAt => col(vendors::Column::UpdatedAt),
+        }
+    }
 }
 
 /// How many of the organization's vendors have each status.
@@ -49,8 +106,8 @@ struct SlotDocument {
 }
 
 impl Model {
-    /// The organization's vendors matching `query`, by name, with their standing (the page
-    /// only), and how many match in all.
+    /// The organization's vendors matching `query`, in its order (ties by id), with their
+    /// standing (the page only), and how many match in all.
     ///
     /// # Errors
     /// Database errors.
@@ -83,8 +140,11 @@ impl Model {
             .page
             .apply(
                 select
-                    .order_by_asc(vendors::Column::Name)
-                    .order_by_asc(vendors::Column::Id),
+                    .order_by(query.sort.key.expr(today), query.sort.order())
+                    .order_by(
+                        Expr::col((vendors::Entity, vendors::Column::Id)),
+                        query.sort.order(),
+                    ),
             )
             .all(db)
             .await?;
