@@ -113,6 +113,11 @@ impl Hooks for App {
         )
     }
 
+    /// The JSON log of production through `observability::init_logger`; Loco's otherwise.
+    fn init_logger(ctx: &AppContext) -> Result<bool> {
+        observability::init_logger::<Self>(&ctx.config.logger)
+    }
+
     async fn boot(
         mode: StartMode,
         environment: &Environment,

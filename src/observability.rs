@@ -34,6 +34,31 @@ use tracing::{field::Empty, Span};
 
 use crate::settings::MetricsSettings;
 
+/// The process's log when the configuration asks for JSON on stdout (production): the same
+/// lines as Loco's (`timestamp`, `level`, `fields`, `target`, the current `span` and the
+/// `spans` list, filtered by Loco's filter), written by `json-subscriber`, which keeps each
+/// span's fields as JSON values. `tracing-subscriber`'s JSON formatter, which Loco uses, keeps
+/// them as text and parses that text again for every line written inside the span (twice:
+/// `span` and `spans`) and on every field recorded later. Any other logger configuration (the
+/// compact and pretty formats of development, a file appender) is left to Loco: `Ok(false)`.
+///
+/// # Errors
+/// Never: a process that already has a subscriber keeps it.
+pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> Result<bool> {
+    use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt};
+    let file = config.file_appender.as_ref().is_some_and(|f| f.enable);
+    if !config.enable || file || !matches!(config.format, loco_rs::logger::Format::Json) {
+        return Ok(false);
+    }
+    let filter =
+        loco_rs::logger::init_env_filter::<H>(config.override_filter.as_ref(), &config.level);
+    let _already = tracing_subscriber::registry()
+        .with(json_subscriber::fmt::layer().with_writer(std::io::stdout))
+        .with(filter)
+        .try_init();
+    Ok(true)
+}
+
 /// Replaces Loco's `logger` middleware (same place in the stack: inside `request_id`, so the
 /// id is known when the span is made).
 pub struct RequestLog;
