@@ -344,6 +344,33 @@ async fn search_and_status_filters_count_what_they_answer() {
             2
         );
         assert_eq!(count("/api/documents?q=automobile".into()).await.len(), 1);
+        // As the screens label them, and by the vendor's name.
+        let cois = count("/api/documents?q=certificate%20OF%20insurance".into()).await;
+        assert_eq!(cois.len(), 2);
+        assert!(cois.iter().all(|d| d["documentType"] == "coi"));
+        assert_eq!(count("/api/documents?q=insur".into()).await.len(), 2);
+        assert_eq!(count("/api/documents?q=W9%20form".into()).await.len(), 4);
+        assert_eq!(
+            count("/api/documents?q=workers%20comp".into()).await.len(),
+            0
+        );
+        let g = count("/api/documents?q=EXPIRING%20and%20current".into()).await;
+        assert_eq!(names(&g, "vendor"), ["G expiring and current"; 2]);
+        let (h, v) = crate::support::bearer(&ann.token);
+        let mut body = crate::support::vendor_body("Zed Builders");
+        body["serviceType"] = json!("general-contractor");
+        assert_eq!(
+            server
+                .post("/api/vendors")
+                .add_header(h, v)
+                .json(&body)
+                .await
+                .status_code(),
+            201
+        );
+        let builders = count("/api/vendors?q=general%20CONTRACTOR".into()).await;
+        assert_eq!(names(&builders, "name"), ["Zed Builders"]);
+        assert_eq!(count("/api/vendors?q=pest%20control".into()).await.len(), 0);
         document(&server, &ann, &ids[2], "w9", Some(400)).await;
         assert_eq!(count("/api/documents?type=w9".into()).await.len(), 4);
         assert_eq!(

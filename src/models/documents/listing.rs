@@ -9,7 +9,7 @@ use super::{documents, today, vendors, Entity, Model};
 use crate::models::{
     compliance::{
         sql::{document_rank, document_status_is},
-        Status,
+        CoiType, DocumentType, Status,
     },
     search::{self, Page, Sort},
 };
@@ -96,6 +96,46 @@ pub struct DocumentChart {
     pub weeks: [u64; CHART_WEEKS],
 }
 
+/// A document whose file name, type, insurance type or notes hold `q`, as stored or as the
+/// screens label them ("Certificate of Insurance", "Workers Compensation"), or whose vendor's
+/// name holds it.
+fn text_matches(org_id: i64, q: &str) -> Condition {
+    let lower = q.to_lowercase();
+    let labelled = |label: &str| label.to_lowercase().contains(&lower);
+    let types: Vec<&str> = DocumentType::ALL
+        .into_iter()
+        .filter(|t| labelled(t.label()))
+        .map(DocumentType::as_str)
+        .collect();
+    let coi_types: Vec<&str> = CoiType::ALL
+        .into_iter()
+        .filter(|t| labelled(t.label()))
+        .map(CoiType::as_str)
+        .collect();
+    let vendors_named = Query::select()
+        .column(vendors::Column::Id)
+        .from(vendors::Entity)
+        .and_where(Expr::col((vendors::Entity, vendors::Column::OrganizationId)).eq(org_id))
+        .and_where(search::contains_ci(
+            (vendors::Entity, vendors::Column::Name),
+            q,
+        ))
+        .to_owned();
+    [
+        documents::Column::FileName,
+        documents::Column::DocumentType,
+        documents::Column::Notes,
+        documents::Column::CoiType,
+    ]
+    .into_iter()
+    .fold(Condition::any(), |any, col| {
+        any.add(search::contains_ci((documents::Entity, col), q))
+    })
+    .add(documents::Column::DocumentType.is_in(types))
+    .add(documents::Column::CoiType.is_in(coi_types))
+    .add(documents::Column::VendorId.in_subquery(vendors_named))
+}
+
 fn expiration() -> Expr {
     Expr::col((documents::Entity, documents::Column::ExpirationDate))
 }
@@ -121,18 +161,7 @@ impl Model {
             select = select.filter(document_status_is(&expiration(), status, today()));
         }
         if let Some(q) = search::text(query.q.as_deref()) {
-            select = select.filter(
-                [
-                    documents::Column::FileName,
-                    documents::Column::DocumentType,
-                    documents::Column::Notes,
-                    documents::Column::CoiType,
-                ]
-                .into_iter()
-                .fold(Condition::any(), |any, col| {
-                    any.add(search::contains_ci((documents::Entity, col), q))
-                }),
-            );
+            select = select.filter(text_matches(org_id, q));
         }
         let count = select.clone().count(db);
         let order = query.sort.order();

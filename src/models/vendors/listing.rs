@@ -10,7 +10,7 @@ use sea_orm::{
     FromQueryResult,
 };
 
-use super::{today, vendors, Entity, Model, VendorStanding};
+use super::{today, vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
 use crate::models::{
     _entities::documents,
     compliance::{
@@ -119,6 +119,12 @@ impl Model {
         let today = today();
         let mut select = Entity::find().in_tenant(org_id);
         if let Some(q) = search::text(query.q.as_deref()) {
+            // A service type also by its label: "general contractor" for `general-contractor`.
+            let lower = q.to_lowercase();
+            let labelled: Vec<&str> = SERVICE_TYPES
+                .into_iter()
+                .filter(|t| t.replace('-', " ").contains(&lower))
+                .collect();
             select = select.filter(
                 [
                     vendors::Column::Name,
@@ -129,7 +135,8 @@ impl Model {
                 .into_iter()
                 .fold(Condition::any(), |any, col| {
                     any.add(search::contains_ci((vendors::Entity, col), q))
-                }),
+                })
+                .add(vendors::Column::ServiceType.is_in(labelled)),
             );
         }
         if let Some(status) = query.status {
