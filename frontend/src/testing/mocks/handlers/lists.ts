@@ -4,9 +4,10 @@ import { db } from '../db';
 import { apiError } from '../utils';
 
 /**
- * GET /api/vendors and GET /api/documents as the server answers them (API.md, issue 16): `q`, a
- * status (and for documents a type) narrow the list, `sort` orders it (ties by id), `limit` and
- * `offset` cut the page, and X-Total-Count tells how many match. No `limit`: every match.
+ * GET /api/vendors and GET /api/documents as the server answers them (docs/product.md, "Lists"):
+ * `q`, a status (and for documents a type) narrow the list, `sort` orders it (names ignoring
+ * case, ties by id in the same direction, empty values last either way), `limit` and `offset`
+ * cut the page, and X-Total-Count tells how many match. No `limit`: every match.
  */
 type Value = string | number | null | undefined;
 type Sorts<T> = Record<string, (row: T) => Value>;
@@ -66,8 +67,9 @@ function answer<T>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id
     // Empty values last in both directions, as a database's NULLS LAST.
     const empty = Number(x === null || x === undefined) - Number(y === null || y === undefined);
     if (empty !== 0) return empty;
-    const order = x === y ? 0 : (x as string | number) < (y as string | number) ? -1 : 1;
-    return (descending ? -order : order) || id(a).localeCompare(id(b));
+    // Ties by id, in the same direction.
+    const order = (x === y ? 0 : (x as string | number) < (y as string | number) ? -1 : 1) || id(a).localeCompare(id(b));
+    return descending ? -order : order;
   });
   const limit = url.searchParams.get('limit');
   const offset = Number(url.searchParams.get('offset') ?? 0);
