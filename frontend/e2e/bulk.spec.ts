@@ -104,6 +104,35 @@ test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page,
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Showing 1 to 5 of 8 entries')).toBeVisible();
   await expectNoA11yViolations(page, '/vendors, eight vendors, with the toast');
+
+  // The list pages, sorts and searches on the server (issue 16): each view asks for its 5 rows.
+  const table = page.getByRole('table', { name: 'Vendors' });
+  const asked = (params: Record<string, string>) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return (
+        url.pathname === '/api/vendors' &&
+        response.ok() &&
+        Object.entries({ limit: '5', ...params }).every(([key, value]) => url.searchParams.get(key) === value)
+      );
+    });
+  let answer = asked({ offset: '5' });
+  await page.getByRole('button', { name: 'Next' }).click();
+  expect((await answer).headers()['x-total-count']).toBe('8');
+  await expect(page.getByText('Showing 6 to 8 of 8 entries')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+
+  answer = asked({ offset: '0', sort: '-name' });
+  await page.getByRole('button', { name: 'Vendor', exact: true }).click();
+  await page.getByRole('button', { name: 'Vendor', exact: true }).click();
+  await answer;
+  await expect(table.getByRole('row').nth(1)).toContainText(`Imported Vendor 8 ${stamp}`);
+
+  answer = asked({ offset: '0', q: `Vendor 3 ${stamp}` });
+  await page.getByPlaceholder('Search vendors...').fill(`Vendor 3 ${stamp}`);
+  await answer;
+  await expect(page.getByText('Showing 1 to 1 of 1 entries')).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText(`Imported Vendor 3 ${stamp}`);
 });
 
 test('a Free account sees the bulk controls and gets the upgrade prompt', async ({ page }) => {

@@ -12,6 +12,8 @@ export const FREE_DOCUMENTS_PER_VENDOR = 10;
 export const PROFESSIONAL_VENDOR_LIMIT = 25;
 export const PROFESSIONAL_PRICE = 29;
 export const TABLE_PAGE_SIZE = 5;
+/** A list's search is sent to the server once typing has paused this long. */
+export const SEARCH_DEBOUNCE_MS = 250;
 export const RECENT_ACTIVITY_LIMIT = 4;
 export const COMPANY_KEY_LENGTH = 8;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

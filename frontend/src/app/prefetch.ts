@@ -10,7 +10,11 @@ import { getKeywordCountQueryOptions } from '@/features/admin/api/get-keyword-co
 import { getKeywordSuggestionsQueryOptions } from '@/features/admin/api/get-keyword-suggestions';
 import { getWeeklyPlanQueryOptions } from '@/features/admin/api/get-weekly-plan';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
-import { getDocumentsQueryOptions } from '@/features/documents/api/get-documents';
+import {
+  FIRST_DOCUMENT_PAGE,
+  getDocumentPageQueryOptions,
+  getDocumentsQueryOptions,
+} from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
 import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
 import { getComplianceReportQueryOptions } from '@/features/reports/api/get-compliance-report';
@@ -18,7 +22,7 @@ import { getExpirationsReportQueryOptions } from '@/features/reports/api/get-exp
 import { getNonCompliantReportQueryOptions } from '@/features/reports/api/get-non-compliant-report';
 import { getResponsivenessReportQueryOptions } from '@/features/reports/api/get-responsiveness-report';
 import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
-import { getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
+import { FIRST_VENDOR_PAGE, getVendorPageQueryOptions, getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
 import { queryClient as client } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
 
@@ -49,19 +53,21 @@ async function planFirst() {
 export const loaders = {
   dashboard: whenSignedIn(async () => {
     void client.prefetchQuery(getDashboardStatsQueryOptions());
+    void client.prefetchQuery(getVendorPageQueryOptions(FIRST_VENDOR_PAGE));
+    // The charts count every vendor and document.
     void client.prefetchQuery(getVendorsQueryOptions());
     void client.prefetchQuery(getDocumentsQueryOptions());
     void client.prefetchQuery(getActivityLogsQueryOptions(RECENT_ACTIVITY_LIMIT));
     await planFirst();
   }),
   vendors: whenSignedIn(async () => {
-    void client.prefetchQuery(getVendorsQueryOptions());
+    void client.prefetchQuery(getVendorPageQueryOptions(FIRST_VENDOR_PAGE));
     await planFirst();
   }),
   vendor: whenSignedIn(({ params }) => {
     if (params.id) void client.prefetchQuery(getVendorQueryOptions(params.id));
   }),
-  documents: whenSignedIn(() => void client.prefetchQuery(getDocumentsQueryOptions())),
+  documents: whenSignedIn(() => void client.prefetchQuery(getDocumentPageQueryOptions(FIRST_DOCUMENT_PAGE))),
   activity: whenSignedIn(() => void client.prefetchQuery(getActivityLogsQueryOptions())),
   reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
   reports: whenSignedIn(() => {

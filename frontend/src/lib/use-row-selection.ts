@@ -1,15 +1,33 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { TableSelection } from '@/components/ui/data-table';
 
 /**
- * The rows picked in a list. Only ids still in `rowIds` count, so rows that a filter hides or a
- * delete removes drop out of the selection by themselves. `ids` keeps the list's order.
+ * The rows picked in a list that the browser holds whole. Only ids still in `rows` count, so rows
+ * that a filter hides or a delete removes drop out of the selection by themselves. `ids` keeps
+ * the list's order. (A list paged on the server: lib/use-paged-selection.)
  */
-export function useRowSelection(rowIds: readonly string[]) {
+export function useRowSelection<T>(rows: readonly T[], getId: (row: T) => string) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const rowIds = useMemo(() => rows.map(getId), [rows, getId]);
   const ids = useMemo(() => rowIds.filter((id) => picked.has(id)), [rowIds, picked]);
-  const selected = useMemo<ReadonlySet<string>>(() => new Set(ids), [ids]);
   const clear = useCallback(() => setPicked(new Set()), []);
-  return { selected, ids, setSelected: setPicked, clear };
+  const table = useMemo<Omit<TableSelection<T>, 'rowLabel'>>(() => {
+    const selected = new Set(ids);
+    return {
+      isSelected: (id) => selected.has(id),
+      count: ids.length,
+      toggle: (toggled, on) =>
+        setPicked((prev) => {
+          const next = new Set(prev);
+          for (const row of toggled) {
+            if (on) next.add(getId(row));
+            else next.delete(getId(row));
+          }
+          return next;
+        }),
+      selectAll: () => setPicked(new Set(rowIds)),
+      clear,
+    };
+  }, [ids, rowIds, getId, clear]);
+  return { ids, clear, table };
 }
-
-export type RowSelection = ReturnType<typeof useRowSelection>;

@@ -30,6 +30,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  server.events.removeAllListeners();
   queryClient.clear();
   resetToasts();
 });

@@ -8,6 +8,7 @@ import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { sessionStore } from '@/lib/session';
 import { createAccount, issueToken, publicUser, type MockAccount } from './mocks/db';
+import { server } from './mocks/server';
 
 /** Renders the whole app (real routes and providers) at a URL; `strict` mounts it in React's StrictMode. */
 export function renderApp(url = '/', { strict = false }: { strict?: boolean } = {}) {
@@ -56,6 +57,19 @@ export function signInAs(overrides: Partial<MockAccount> = {}) {
 export async function waitForSpinnerToGo() {
   const spinner = screen.queryByTestId('page-spinner');
   if (spinner) await waitForElementToBeRemoved(spinner);
+}
+
+/**
+ * The query parameters of every GET of `path` ('/api/vendors') from now on, in order, as plain
+ * objects. The listener goes after the test (setup.ts).
+ */
+export function recordGets(path: string): Record<string, string>[] {
+  const seen: Record<string, string>[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === path) seen.push(Object.fromEntries(url.searchParams));
+  });
+  return seen;
 }
 
 export * from '@testing-library/react';

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column } from './data-table';
+import { useRowSelection } from '@/lib/use-row-selection';
+import { DataTable, sortParam, type Column, type SortState } from './data-table';
 
 type Row = { id: string; name: string; score: number | null };
 
@@ -107,6 +107,58 @@ describe('DataTable', () => {
     }
   });
 
+  it("shows the server's page as it is, asks for others, and sorts by the sort keys", async () => {
+    const user = userEvent.setup();
+    const onPageChange = vi.fn();
+    const onSortChange = vi.fn();
+    const keyed: Column<Row>[] = [
+      { id: 'name', header: 'Name', sortKey: 'name', cell: (r) => r.name },
+      // A client-side sort value alone does not make a server-paged column sortable.
+      { id: 'score', header: 'Score', sortValue: (r) => r.score, cell: (r) => String(r.score ?? '-') },
+    ];
+    const page = (props: { page: number; sort: SortState; busy?: boolean }) => (
+      <DataTable
+        label="People"
+        data={rows.slice(0, 2)}
+        columns={keyed}
+        getRowId={(r) => r.id}
+        paging={{ total: 12, onPageChange, onSortChange, ...props }}
+      />
+    );
+    const { rerender } = render(page({ page: 1, sort: null }));
+    // Rows in the server's order, not sorted or cut again.
+    expect(bodyNames()).toEqual(['Kilo', 'Alpha']);
+    expect(screen.getByText('Showing 6 to 10 of 12 entries')).toBeInTheDocument();
+    expect(screen.getByRole('table')).not.toHaveAttribute('aria-busy');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+
+    expect(screen.queryByRole('button', { name: 'Score' })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Score' })).not.toHaveAttribute('aria-sort');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'none');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ id: 'name', direction: 'asc' });
+    rerender(page({ page: 0, sort: { id: 'name', direction: 'asc' } }));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ id: 'name', direction: 'desc' });
+
+    rerender(page({ page: 2, sort: null, busy: true }));
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Showing 11 to 12 of 12 entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it("turns a sort state into the server's sort parameter", () => {
+    const keyed: Column<Row>[] = [{ id: 'updated', header: 'Updated', sortKey: 'updatedAt', cell: () => null }];
+    expect(sortParam(keyed, null)).toBeUndefined();
+    expect(sortParam(keyed, { id: 'updated', direction: 'asc' })).toBe('updatedAt');
+    expect(sortParam(keyed, { id: 'updated', direction: 'desc' })).toBe('-updatedAt');
+    expect(sortParam(keyed, { id: 'other', direction: 'desc' })).toBeUndefined();
+  });
+
   it('selects with the keyboard', async () => {
     const user = userEvent.setup();
     render(<Selectable />);
@@ -119,19 +171,21 @@ describe('DataTable', () => {
   });
 });
 
+const rowId = (r: Row) => r.id;
+
 function Selectable({ cards = false }: { cards?: boolean }) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selection = useRowSelection(rows, rowId);
   return (
     <>
       <DataTable
         label="People"
         data={rows}
         columns={columns}
-        getRowId={(r) => r.id}
+        getRowId={rowId}
         renderCard={cards ? (r) => <span>card {r.name}</span> : undefined}
-        selection={{ selected, onChange: setSelected, rowLabel: (r) => `Select ${r.name}` }}
+        selection={{ ...selection.table, rowLabel: (r) => `Select ${r.name}` }}
       />
-      <p data-testid="picked">{[...selected].sort().join(',')}</p>
+      <p data-testid="picked">{[...selection.ids].sort().join(',')}</p>
     </>
   );
 }

@@ -12,21 +12,56 @@ export type Column<T> = {
   id: string;
   header: ReactNode;
   cell: (row: T) => ReactNode;
-  /** Makes the column sortable by this value. */
+  /** Makes the column sortable by this value (a table that sorts its rows itself). */
   sortValue?: (row: T) => SortValue;
+  /** Makes the column sortable by the server under this key (a table paged on the server). */
+  sortKey?: string;
   className?: string;
   headerClassName?: string;
 };
 
-type SortState = { id: string; direction: 'asc' | 'desc' } | null;
+/** The sorted column (by its id) and the direction; null until a header is clicked. */
+export type SortState = { id: string; direction: 'asc' | 'desc' } | null;
 
-/** Row checkboxes: one per row, one for the page, and 'Select all N matching' for the whole list. */
+/**
+ * Row checkboxes: one per row, one for the page, and 'Select all N matching' for the whole list.
+ * Its owner keeps the picked rows (lib/use-row-selection, lib/use-paged-selection).
+ */
 export type TableSelection<T> = {
-  selected: ReadonlySet<string>;
-  onChange: (next: ReadonlySet<string>) => void;
+  isSelected: (id: string) => boolean;
+  /** How many rows are picked, on every page. */
+  count: number;
+  /** Picks the rows, or unpicks them. */
+  toggle: (rows: readonly T[], picked: boolean) => void;
+  /** 'Select all N matching'. */
+  selectAll: () => void;
+  clear: () => void;
   /** The accessible name of a row's checkbox: 'Select <name>'. */
   rowLabel: (row: T) => string;
 };
+
+/**
+ * A table whose rows the server filters, sorts and pages: `data` is the page on screen, and the
+ * owner asks for another page or order when the table says so.
+ */
+export type ServerPaging = {
+  /** Every matching row (X-Total-Count). */
+  total: number;
+  /** 0-based. */
+  page: number;
+  onPageChange: (page: number) => void;
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+  /** The rows on screen are the last page's while the next one loads. */
+  busy?: boolean;
+};
+
+/** The server's `sort` parameter for a sort state: the column's key, '-' first when descending. */
+export function sortParam<T>(columns: readonly Column<T>[], sort: SortState): string | undefined {
+  const key = sort ? columns.find((c) => c.id === sort.id)?.sortKey : undefined;
+  if (!sort || !key) return undefined;
+  return sort.direction === 'desc' ? `-${key}` : key;
+}
 
 type DataTableProps<T> = {
   data: readonly T[];
@@ -45,6 +80,8 @@ type DataTableProps<T> = {
   /** Cards below this viewport width in px (default: phones, below Tailwind's `sm`). */
   cardsBelow?: number;
   selection?: TableSelection<T>;
+  /** The server pages and sorts (`data` is one page); without it the table does both itself. */
+  paging?: ServerPaging;
 };
 
 function compare(a: SortValue, b: SortValue): number {
@@ -55,7 +92,10 @@ function compare(a: SortValue, b: SortValue): number {
   return String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
 }
 
-/** The generic table: sortable columns, 5 rows per page, 'Showing X to Y of Z entries'. */
+/**
+ * The generic table: sortable columns, 5 rows per page, 'Showing X to Y of Z entries'. It sorts
+ * and pages `data` itself, or shows the server's page when given `paging`.
+ */
 export function DataTable<T>({
   data,
   columns,
@@ -69,15 +109,19 @@ export function DataTable<T>({
   renderCard,
   cardsBelow = 640,
   selection,
+  paging,
 }: DataTableProps<T>) {
   const narrow = useMediaQuery(`(max-width: ${cardsBelow - 1}px)`);
   const asCards = narrow && renderCard !== undefined;
-  const [sort, setSort] = useState<SortState>(initialSort);
-  const [page, setPage] = useState(0);
+  const [localSort, setLocalSort] = useState<SortState>(initialSort);
+  const [localPage, setLocalPage] = useState(0);
+  const serverSide = paging !== undefined;
+  const sort = paging ? paging.sort : localSort;
+  const sortable = (column: Column<T>) => (serverSide ? column.sortKey !== undefined : column.sortValue !== undefined);
 
   const sorted = useMemo(() => {
     const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
-    if (!sort || !column?.sortValue) return [...data];
+    if (serverSide || !sort || !column?.sortValue) return [...data];
     const value = column.sortValue;
     const rows = [...data].sort((a, b) => compare(value(a), value(b)));
     // Empty values stay last in both directions.
@@ -87,31 +131,26 @@ export function DataTable<T>({
       return [...filled.reverse(), ...empty];
     }
     return rows;
-  }, [data, columns, sort]);
+  }, [data, columns, sort, serverSide]);
 
-  const total = sorted.length;
+  const total = paging ? paging.total : sorted.length;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(page, pageCount - 1);
+  const current = paging ? paging.page : Math.min(localPage, pageCount - 1);
   const start = current * pageSize;
-  const rows = sorted.slice(start, start + pageSize);
+  const rows = paging ? sorted : sorted.slice(start, start + pageSize);
+  const setPage = paging ? paging.onPageChange : setLocalPage;
+  const busy = paging?.busy === true;
 
   const pageIds = rows.map(getRowId);
-  const pageSelected = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const pageSelected = selection ? pageIds.filter((id) => selection.isSelected(id)).length : 0;
   const pageAll = pageIds.length > 0 && pageSelected === pageIds.length;
 
   function togglePage() {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    pageIds.forEach((id) => (pageAll ? next.delete(id) : next.add(id)));
-    selection.onChange(next);
+    selection?.toggle(rows, !pageAll);
   }
 
-  function toggleRow(id: string) {
-    if (!selection) return;
-    const next = new Set(selection.selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    selection.onChange(next);
+  function toggleRow(row: T) {
+    selection?.toggle([row], !selection.isSelected(getRowId(row)));
   }
 
   const pageCheckbox = selection ? (
@@ -126,8 +165,8 @@ export function DataTable<T>({
     selection ? (
       <Checkbox
         aria-label={selection.rowLabel(row)}
-        checked={selection.selected.has(getRowId(row))}
-        onChange={() => toggleRow(getRowId(row))}
+        checked={selection.isSelected(getRowId(row))}
+        onChange={() => toggleRow(row)}
       />
     ) : null;
   const shownColumns: readonly Column<T>[] = selection
@@ -135,10 +174,15 @@ export function DataTable<T>({
     : columns;
 
   function toggleSort(id: string) {
-    setSort((prev) =>
-      prev?.id === id ? { id, direction: prev.direction === 'asc' ? 'desc' : 'asc' } : { id, direction: 'asc' },
-    );
-    setPage(0);
+    const next: SortState =
+      sort?.id === id ? { id, direction: sort.direction === 'asc' ? 'desc' : 'asc' } : { id, direction: 'asc' };
+    if (paging) {
+      // The owner starts again at the first page of the new order.
+      paging.onSortChange(next);
+    } else {
+      setLocalSort(next);
+      setLocalPage(0);
+    }
   }
 
   return (
@@ -147,10 +191,10 @@ export function DataTable<T>({
         <SelectionNotice
           pageAll={pageAll}
           pageCount={pageIds.length}
-          selectedCount={selection.selected.size}
+          selectedCount={selection.count}
           total={total}
-          onSelectAll={() => selection.onChange(new Set(sorted.map(getRowId)))}
-          onClear={() => selection.onChange(new Set())}
+          onSelectAll={selection.selectAll}
+          onClear={selection.clear}
         />
       ) : null}
       {asCards && selection && rows.length > 0 ? (
@@ -160,7 +204,11 @@ export function DataTable<T>({
         </label>
       ) : null}
       {asCards ? (
-        <ul aria-label={label} className="divide-y divide-slate-100">
+        <ul
+          aria-label={label}
+          aria-busy={busy || undefined}
+          className={cn('divide-y divide-slate-100 transition-opacity', busy && 'opacity-60')}
+        >
           {rows.length === 0 ? (
             <li className="px-4 py-10 text-center text-sm text-slate-500">{emptyMessage}</li>
           ) : (
@@ -176,7 +224,7 @@ export function DataTable<T>({
         <>
           {/* relative: keeps the sr-only labels inside the scroller from widening the page */}
           <div className="relative overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label}>
+            <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label={label} aria-busy={busy || undefined}>
               {caption ? <caption className="sr-only">{caption}</caption> : null}
               <thead className="bg-slate-50">
                 <tr>
@@ -187,13 +235,13 @@ export function DataTable<T>({
                       <th
                         key={column.id}
                         scope="col"
-                        aria-sort={column.sortValue ? (ariaSort ?? 'none') : undefined}
+                        aria-sort={sortable(column) ? (ariaSort ?? 'none') : undefined}
                         className={cn(
                           'px-3 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
                           column.headerClassName,
                         )}
                       >
-                        {column.sortValue ? (
+                        {sortable(column) ? (
                           <button
                             type="button"
                             onClick={() => toggleSort(column.id)}
@@ -216,7 +264,7 @@ export function DataTable<T>({
                   })}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className={cn('divide-y divide-slate-100 transition-opacity', busy && 'opacity-60')}>
                 {rows.length === 0 ? (
                   <tr>
                     <td colSpan={shownColumns.length} className="px-3 py-10 text-center text-slate-500">

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildVendor } from '@/testing/mocks/fixtures';
 import { COMPANY_KEY_PATTERN, generateCompanyKey } from './company-key';
 import { coiTypeLabel, userNotes } from './documents';
-import { filterVendors } from './vendors';
 
 describe('company key', () => {
   it('is 8 alphanumeric characters and different each time', () => {
@@ -25,24 +23,5 @@ describe('COI notes', () => {
     expect(userNotes('COI Type: General Liability - renewal due')).toBe('renewal due');
     expect(userNotes('COI Type: Automobile')).toBe('');
     expect(userNotes('plain notes')).toBe('plain notes');
-  });
-});
-
-describe('filterVendors', () => {
-  const vendors = [
-    buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing', documentStatus: 'current' }),
-    buildVendor({
-      id: 'BBBBBBB2',
-      name: 'Bolt Electrical',
-      email: 'hi@bolt.test',
-      serviceType: 'electrical',
-      documentStatus: 'expired',
-    }),
-  ];
-  it('searches by name and service type and filters by status', () => {
-    expect(filterVendors(vendors, 'acme', 'all').map((v) => v.name)).toEqual(['Acme Plumbing']);
-    expect(filterVendors(vendors, 'Electrical', 'all').map((v) => v.name)).toEqual(['Bolt Electrical']);
-    expect(filterVendors(vendors, '', 'expired').map((v) => v.name)).toEqual(['Bolt Electrical']);
-    expect(filterVendors(vendors, 'acme', 'expired')).toEqual([]);
   });
 });

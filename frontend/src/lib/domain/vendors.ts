@@ -1,5 +1,4 @@
 import type { DocumentStatus, Vendor } from '@/types/api';
-import { formatServiceType } from '@/lib/format';
 
 export type VendorStatusFilter = 'all' | DocumentStatus;
 
@@ -11,18 +10,6 @@ export const VENDOR_STATUS_OPTIONS: { value: VendorStatusFilter; label: string }
   { value: 'expired', label: 'Expired' },
   { value: 'missing', label: 'Missing Documents' },
 ];
-
-/** Text search over name, email and service type, then the status filter. */
-export function filterVendors(vendors: readonly Vendor[], search: string, status: VendorStatusFilter): Vendor[] {
-  const needle = search.trim().toLowerCase();
-  return vendors.filter((vendor) => {
-    if (status !== 'all' && vendor.documentStatus !== status) return false;
-    if (!needle) return true;
-    return [vendor.name, vendor.email, formatServiceType(vendor.serviceType), vendor.id].some((field) =>
-      (field ?? '').toLowerCase().includes(needle),
-    );
-  });
-}
 
 /** 'Street, City, ST 12345' from whatever parts exist. */
 export function formatAddress(vendor: Pick<Vendor, 'address' | 'city' | 'state' | 'zipCode'>): string {

@@ -1,15 +1,12 @@
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SlotDots, SlotLegend } from '@/components/compliance/slot-dots';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
-import { useVendors } from '@/features/vendors/api/get-vendors';
 import { VendorCard } from '@/features/vendors/components/vendor-card';
 import { VendorFilters } from '@/features/vendors/components/vendor-filters';
-import { statusLabel } from '@/lib/domain/documents';
-import { filterVendors, type VendorStatusFilter } from '@/lib/domain/vendors';
+import { useVendorList } from '@/features/vendors/hooks/use-vendor-list';
 import { formatDate, formatServiceType } from '@/lib/format';
 import type { Vendor } from '@/types/api';
 
@@ -17,7 +14,7 @@ const columns: Column<Vendor>[] = [
   {
     id: 'name',
     header: 'Vendor',
-    sortValue: (v) => v.name,
+    sortKey: 'name',
     cell: (v) => (
       <div className="min-w-40">
         <Link to={`/vendors/${v.id}`} className="font-medium text-slate-900 hover:text-blue-600">
@@ -30,14 +27,14 @@ const columns: Column<Vendor>[] = [
   {
     id: 'status',
     header: 'Status',
-    sortValue: (v) => statusLabel(v.documentStatus),
+    sortKey: 'status',
     cell: (v) => <StatusBadge status={v.documentStatus} />,
   },
   { id: 'documents', header: 'Documents', cell: (v) => <SlotDots slots={v.slots} /> },
   {
     id: 'updated',
     header: 'Last Updated',
-    sortValue: (v) => v.updatedAt,
+    sortKey: 'updatedAt',
     cell: (v) => <span className="whitespace-nowrap">{formatDate(v.updatedAt)}</span>,
   },
   {
@@ -57,16 +54,18 @@ const columns: Column<Vendor>[] = [
 ];
 
 export function VendorComplianceTable() {
-  const vendors = useVendors();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<VendorStatusFilter>('all');
-  const rows = useMemo(() => filterVendors(vendors.data ?? [], search, status), [vendors.data, search, status]);
+  const { list, vendors, paging } = useVendorList(columns);
 
   return (
     <Card>
       <CardHeader title="Vendor Compliance Status" action={<SlotLegend />} />
       <div className="space-y-4 p-5">
-        <VendorFilters search={search} onSearchChange={setSearch} status={status} onStatusChange={setStatus} />
+        <VendorFilters
+          search={list.search}
+          onSearchChange={list.setSearch}
+          status={list.filter}
+          onStatusChange={list.setFilter}
+        />
         {vendors.isPending ? (
           <LoadingBlock label="Loading vendors" />
         ) : vendors.isError ? (
@@ -74,11 +73,12 @@ export function VendorComplianceTable() {
         ) : (
           <DataTable
             label="Vendor Compliance Status"
-            data={rows}
+            data={vendors.data.items}
             columns={columns}
             getRowId={(v) => v.id}
             cardsBelow={1280}
             renderCard={(v) => <VendorCard vendor={v} />}
+            paging={paging}
           />
         )}
       </div>

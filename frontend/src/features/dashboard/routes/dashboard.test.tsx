@@ -22,7 +22,7 @@ describe('dashboard', () => {
     const table = await screen.findByRole('table', { name: 'Vendor Compliance Status' });
     expect(within(table).getAllByRole('list', { name: 'Document slots' })).toHaveLength(2);
     await user.type(screen.getByPlaceholderText('Search vendors...'), 'bolt');
-    expect(within(table).queryByText('Acme Plumbing')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Acme Plumbing')).not.toBeInTheDocument());
     expect(within(table).getByText('Bolt Electrical')).toBeInTheDocument();
 
     expect(await screen.findByText('Event 4')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('dashboard', () => {
     await within(table).findByText('Acme Plumbing');
     await user.click(screen.getByRole('button', { name: /Filter by status/ }));
     await user.click(await screen.findByRole('option', { name: 'Missing Documents' }));
-    expect(within(table).queryByText('Acme Plumbing')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Acme Plumbing')).not.toBeInTheDocument());
     expect(within(table).getByText('Bolt Electrical')).toBeInTheDocument();
   });
 

@@ -17,17 +17,19 @@ const documentsNoun = (n: number) => `${n} ${n === 1 ? 'document' : 'documents'}
 type DocumentBulkActionsProps = {
   /** The selected document ids, in the list's order. */
   ids: string[];
+  /** How many are selected when that is not `ids.length`: more than their ids (the actions stay off). */
+  count?: number;
   onClear: () => void;
 };
 
 /** Download ZIP and Delete for the selected documents (Professional; Free gets the upgrade prompt). */
-export function DocumentBulkActions({ ids, onClear }: DocumentBulkActionsProps) {
+export function DocumentBulkActions({ ids, count = ids.length, onClear }: DocumentBulkActionsProps) {
   const client = useQueryClient();
   const gate = usePlanGate();
   const archive = useDownloadArchive();
   const deletion = useBulkDeleteDocuments();
   const [confirming, setConfirming] = useState(false);
-  const tooMany = tooManySelected(ids.length);
+  const tooMany = tooManySelected(count) || count !== ids.length;
 
   function onFailure(title: string, error: unknown, fallback: string) {
     if (gate.handlePlanError(error)) return;
@@ -59,7 +61,7 @@ export function DocumentBulkActions({ ids, onClear }: DocumentBulkActionsProps) 
 
   return (
     <>
-      <BulkActionBar count={ids.length} onClear={onClear}>
+      <BulkActionBar count={count} onClear={onClear}>
         <Button
           variant="outline"
           size="sm"
@@ -83,7 +85,7 @@ export function DocumentBulkActions({ ids, onClear }: DocumentBulkActionsProps) 
         open={confirming}
         onClose={() => setConfirming(false)}
         pending={deletion.isPending}
-        title={`Delete ${documentsNoun(ids.length)}?`}
+        title={`Delete ${documentsNoun(count)}?`}
         description="This action cannot be undone. This will permanently delete the selected documents and remove them from our servers."
         onConfirm={remove}
       />

@@ -3,10 +3,11 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { buttonClasses, Button } from '@/components/ui/button';
-import { DataTable, type Column, type TableSelection } from '@/components/ui/data-table';
+import { DataTable, type Column, type ServerPaging, type SortState, type TableSelection } from '@/components/ui/data-table';
 import { coiTypeLabel, documentTypeLabel, statusLabel } from '@/lib/domain/documents';
 import { formatDate } from '@/lib/format';
 import type { VendorDocument } from '@/types/api';
+import type { DocumentSortKey } from '../api/get-documents';
 import { useDownload } from '../hooks/use-download';
 import { DocumentTypeCell } from './document-type-cell';
 
@@ -20,7 +21,25 @@ type DocumentsTableProps = {
   emptyMessage?: string;
   /** Row checkboxes for the bulk actions. */
   selection?: Omit<TableSelection<VendorDocument>, 'rowLabel'>;
+  /** The server pages and sorts (`documents` is one page); see documentSortParam. */
+  paging?: ServerPaging;
 };
+
+/** The server's sort key of each sortable column, by column id. */
+const SORT_KEYS: Record<string, DocumentSortKey> = {
+  fileName: 'fileName',
+  documentType: 'documentType',
+  uploadedAt: 'uploadedAt',
+  expirationDate: 'expirationDate',
+  status: 'status',
+};
+
+/** The server's `sort` parameter for the table's sort state (none: the server's default order). */
+export function documentSortParam(sort: SortState): string | undefined {
+  const key = sort ? SORT_KEYS[sort.id] : undefined;
+  if (!sort || !key) return undefined;
+  return sort.direction === 'desc' ? `-${key}` : key;
+}
 
 function Actions({
   doc,
@@ -139,6 +158,7 @@ export function DocumentsTable({
   onDelete,
   emptyMessage,
   selection,
+  paging,
 }: DocumentsTableProps) {
   const { start, pendingId } = useDownload();
   const tableSelection = useMemo<TableSelection<VendorDocument> | undefined>(
@@ -156,12 +176,14 @@ export function DocumentsTable({
         id: 'fileName',
         header: 'File Name',
         sortValue: (d) => d.fileName,
+        sortKey: SORT_KEYS.fileName,
         cell: (d) => <FileNameCell doc={d} showVendor={showVendor} />,
       },
       {
         id: 'documentType',
         header: 'Document Type',
         sortValue: (d) => documentTypeLabel(d.documentType),
+        sortKey: SORT_KEYS.documentType,
         cell: (d) => <DocumentTypeCell doc={d} />,
       },
     ];
@@ -170,15 +192,23 @@ export function DocumentsTable({
         id: 'uploadedAt',
         header: 'Uploaded',
         sortValue: (d) => d.uploadedAt,
+        sortKey: SORT_KEYS.uploadedAt,
         cell: (d) => <span className="whitespace-nowrap">{formatDate(d.uploadedAt)}</span>,
       },
       {
         id: 'expirationDate',
         header: 'Expiration',
         sortValue: (d) => d.expirationDate,
+        sortKey: SORT_KEYS.expirationDate,
         cell: (d) => <span className="whitespace-nowrap">{formatDate(d.expirationDate)}</span>,
       },
-      { id: 'status', header: 'Status', sortValue: (d) => statusLabel(d.status), cell: (d) => <StatusBadge status={d.status} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        sortValue: (d) => statusLabel(d.status),
+        sortKey: SORT_KEYS.status,
+        cell: (d) => <StatusBadge status={d.status} />,
+      },
       {
         id: 'actions',
         header: <span className="sr-only">Actions</span>,
@@ -196,6 +226,7 @@ export function DocumentsTable({
       getRowId={(d) => d.id}
       emptyMessage={emptyMessage}
       selection={tableSelection}
+      paging={paging}
       cardsBelow={1280}
       renderCard={(d) => (
         <DocumentCard

@@ -1,5 +1,5 @@
-import { COI_TYPE_LABELS, coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
-import type { DocumentStatus, VendorDocument } from '@/types/api';
+import { COI_TYPE_LABELS, COI_TYPES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '@/lib/domain/documents';
+import type { DocumentStatus } from '@/types/api';
 
 export type DocumentStatusFilter = 'all' | DocumentStatus;
 
@@ -21,24 +21,16 @@ export const DOCUMENT_STATUS_OPTIONS: { value: DocumentStatusFilter; label: stri
   { value: 'missing', label: 'Missing' },
 ];
 
-/** Searches by document type (key or label), COI type, file name and vendor; then filters by status. */
-export function filterDocuments(
-  documents: readonly VendorDocument[],
-  search: string,
-  status: DocumentStatusFilter,
-): VendorDocument[] {
-  const needle = search.trim().toLowerCase();
-  return documents.filter((doc) => {
-    if (status !== 'all' && doc.status !== status) return false;
-    if (!needle) return true;
-    const haystack = [
-      doc.documentType,
-      documentTypeLabel(doc.documentType),
-      doc.coiType ?? '',
-      coiTypeLabel(doc) ?? '',
-      doc.fileName,
-      doc.vendor ?? '',
-    ];
-    return haystack.some((field) => field.toLowerCase().includes(needle));
-  });
+/**
+ * The search as the server takes it (it matches file names, notes, and document and COI type
+ * codes): a label the screens show, as picked from the suggestions ('General Liability', 'W9
+ * Form'), becomes its code; anything else goes as typed.
+ */
+export function documentSearchQuery(search: string): string | undefined {
+  const text = search.trim();
+  if (!text) return undefined;
+  const needle = text.toLowerCase();
+  const coiType = COI_TYPES.find((t) => COI_TYPE_LABELS[t].toLowerCase() === needle);
+  if (coiType) return coiType;
+  return DOCUMENT_TYPES.find((t) => DOCUMENT_TYPE_LABELS[t].toLowerCase() === needle) ?? text;
 }

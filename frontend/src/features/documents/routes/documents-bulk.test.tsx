@@ -10,12 +10,18 @@ const professional = () => {
   db.plan = { plan: 'professional', vendorLimit: 25, documentLimitPerVendor: null };
 };
 
-/** Seven documents: a page of five and two more. */
+/** Seven documents, file-1.pdf the newest: a page of five and two more. */
 function seed(count = 7) {
   signInAs();
   db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing' })];
   db.documents = Array.from({ length: count }, (_, i) =>
-    buildDocument({ id: `doc-${i + 1}`, vendorId: 'AAAAAAA1', vendor: 'Acme Plumbing', fileName: `file-${i + 1}.pdf` }),
+    buildDocument({
+      id: `doc-${i + 1}`,
+      vendorId: 'AAAAAAA1',
+      vendor: 'Acme Plumbing',
+      fileName: `file-${i + 1}.pdf`,
+      uploadedAt: new Date(Date.UTC(2025, 2, 20 - i)).toISOString(),
+    }),
   );
 }
 
@@ -61,10 +67,10 @@ describe('documents: selection', () => {
     expect(bar).toHaveTextContent('5 selected');
     expect(screen.getByText('All 5 on this page are selected.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Select all 7 matching' }));
+    expect(await screen.findByText('All 7 matching are selected.')).toBeInTheDocument();
     expect(bar).toHaveTextContent('7 selected');
-    expect(screen.getByText('All 7 matching are selected.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(box('file-6.pdf')).toBeChecked();
+    await waitFor(() => expect(box('file-6.pdf')).toBeChecked());
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
   });
@@ -74,6 +80,7 @@ describe('documents: selection', () => {
     db.documents[0] = { ...db.documents[0]!, documentType: 'coi', coiType: 'general_liability', fileName: 'gl.pdf' };
     const { user } = await openDocuments();
     await user.type(screen.getByPlaceholderText('Search by document type...'), 'coi');
+    expect(await screen.findByText('Showing 1 to 1 of 1 entries')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
     expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('1 selected');
     expect(screen.queryByRole('button', { name: /Select all \d+ matching/ })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildDocument } from '@/testing/mocks/fixtures';
-import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import { renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
 describe('documents page', () => {
   it('searches by document type and filters by status', async () => {
@@ -15,11 +15,11 @@ describe('documents page', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     const search = screen.getByPlaceholderText('Search by document type...');
     await user.type(search, 'Automobile');
-    expect(within(table).queryByText('w9-acme.pdf')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('w9-acme.pdf')).not.toBeInTheDocument());
     expect(within(table).getByText('auto.pdf')).toBeInTheDocument();
     await user.clear(search);
     await user.type(search, 'w9');
-    expect(within(table).getByText('w9-acme.pdf')).toBeInTheDocument();
+    expect(await within(table).findByText('w9-acme.pdf')).toBeInTheDocument();
     expect(within(table).queryByText('auto.pdf')).not.toBeInTheDocument();
     await user.clear(search);
     await user.click(screen.getByRole('button', { name: /Filter by status/ }));

@@ -1,39 +1,71 @@
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ExportCsvButton } from '@/components/ui/export-csv-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
-import { useRowSelection } from '@/lib/use-row-selection';
+import { TABLE_PAGE_SIZE } from '@/config';
+import { pagingOf, useListControls } from '@/lib/use-list-controls';
+import { usePagedSelection } from '@/lib/use-paged-selection';
 import type { VendorDocument } from '@/types/api';
 import { useExportDocuments } from '../api/export-documents';
-import { useDocuments } from '../api/get-documents';
+import { getDocumentPage, useDocumentPage, type DocumentPageParams } from '../api/get-documents';
 import { DocumentBulkActions } from '../components/document-bulk-actions';
 import { DeleteDocumentDialog } from '../components/delete-document-dialog';
-import { DocumentsTable } from '../components/documents-table';
+import { DocumentsTable, documentSortParam } from '../components/documents-table';
 import {
   DOCUMENT_SEARCH_SUGGESTIONS,
   DOCUMENT_STATUS_OPTIONS,
-  filterDocuments,
+  documentSearchQuery,
   type DocumentStatusFilter,
 } from '../lib/filter-documents';
 
+const documentId = (d: VendorDocument) => d.id;
+
 export function DocumentsRoute() {
-  const documents = useDocuments();
   const listId = useId();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<DocumentStatusFilter>('all');
+  const list = useListControls<DocumentStatusFilter>('all');
+  const { query, filter, sort, offset } = list;
+  // A current document is never missing (a slot without a document is): nothing to ask for.
+  const noneMissing = filter === 'missing';
+  const params = useMemo<DocumentPageParams>(
+    () => ({
+      limit: TABLE_PAGE_SIZE,
+      offset,
+      q: documentSearchQuery(query),
+      status: filter === 'all' || filter === 'missing' ? undefined : filter,
+      sort: documentSortParam(sort),
+    }),
+    [query, filter, sort, offset],
+  );
+  const documents = useDocumentPage(params, { enabled: !noneMissing });
+  const { paging, answered } = pagingOf(list, documents);
+
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
-  const rows = useMemo(() => filterDocuments(documents.data ?? [], search, status), [documents.data, search, status]);
-  const filtered = search.trim() !== '' || status !== 'all';
-  const rowIds = useMemo(() => rows.map((d) => d.id), [rows]);
-  const selection = useRowSelection(rowIds);
+  const fetchMatching = useCallback(
+    async (limit: number) => (await getDocumentPage({ ...params, limit, offset: 0 })).items,
+    [params],
+  );
+  const selection = usePagedSelection({
+    getId: documentId,
+    scope: list.selectionScope,
+    total: documents.data?.total ?? 0,
+    page: answered && { key: JSON.stringify(params), rows: answered.items },
+    fetchMatching,
+  });
   const exporter = useExportDocuments();
-  const tableSelection = useMemo(
-    () => ({ selected: selection.selected, onChange: selection.setSelected }),
-    [selection.selected, selection.setSelected],
+
+  const empty = (
+    <EmptyState
+      icon={DocumentTextIcon}
+      title="No documents found"
+      headingLevel={2}
+      description={
+        list.filtered ? 'Try changing your search or filter criteria' : 'Documents you or your vendors upload will appear here'
+      }
+    />
   );
 
   return (
@@ -46,8 +78,8 @@ export function DocumentsRoute() {
       <div className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row">
           <SearchInput
-            value={search}
-            onChange={setSearch}
+            value={list.search}
+            onChange={list.setSearch}
             placeholder="Search by document type..."
             className="flex-1"
             list={listId}
@@ -60,29 +92,31 @@ export function DocumentsRoute() {
           <Select
             label="Filter by status"
             hideLabel
-            value={status}
-            onChange={setStatus}
+            value={filter}
+            onChange={list.setFilter}
             options={DOCUMENT_STATUS_OPTIONS}
             className="sm:w-52"
           />
         </div>
-        {documents.isPending ? (
+        {noneMissing ? (
+          empty
+        ) : documents.isPending ? (
           <LoadingBlock label="Loading documents" />
         ) : documents.isError ? (
           <QueryError error={documents.error} onRetry={() => void documents.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={DocumentTextIcon}
-            title="No documents found"
-            headingLevel={2}
-            description={
-              filtered ? 'Try changing your search or filter criteria' : 'Documents you or your vendors upload will appear here'
-            }
-          />
+        ) : documents.data.total === 0 ? (
+          empty
         ) : (
-          <DocumentsTable label="Documents" documents={rows} showVendor onDelete={setDeleting} selection={tableSelection} />
+          <DocumentsTable
+            label="Documents"
+            documents={documents.data.items}
+            showVendor
+            onDelete={setDeleting}
+            selection={selection.table}
+            paging={paging}
+          />
         )}
-        <DocumentBulkActions ids={selection.ids} onClear={selection.clear} />
+        <DocumentBulkActions ids={selection.ids} count={selection.count} onClear={selection.clear} />
       </div>
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </>

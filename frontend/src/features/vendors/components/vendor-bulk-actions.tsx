@@ -28,18 +28,20 @@ export function renewalToast(result: RenewalRequestResult, names: ReadonlyMap<st
 type VendorBulkActionsProps = {
   /** The selected vendor ids (company keys), in the list's order. */
   ids: string[];
+  /** How many are selected when that is not `ids.length`: more than their ids (the actions stay off). */
+  count?: number;
   vendors: readonly Pick<Vendor, 'id' | 'name'>[];
   onClear: () => void;
 };
 
 /** Send renewal requests and Delete for the selected vendors (Professional; Free gets the upgrade prompt). */
-export function VendorBulkActions({ ids, vendors, onClear }: VendorBulkActionsProps) {
+export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }: VendorBulkActionsProps) {
   const client = useQueryClient();
   const gate = usePlanGate();
   const renewals = useSendRenewalRequests();
   const deletion = useBulkDeleteVendors();
   const [confirming, setConfirming] = useState(false);
-  const tooMany = tooManySelected(ids.length);
+  const tooMany = tooManySelected(count) || count !== ids.length;
 
   function onFailure(title: string, error: unknown, fallback: string) {
     if (gate.handlePlanError(error)) return;
@@ -71,7 +73,7 @@ export function VendorBulkActions({ ids, vendors, onClear }: VendorBulkActionsPr
 
   return (
     <>
-      <BulkActionBar count={ids.length} onClear={onClear}>
+      <BulkActionBar count={count} onClear={onClear}>
         <Button
           variant="outline"
           size="sm"
@@ -91,7 +93,7 @@ export function VendorBulkActions({ ids, vendors, onClear }: VendorBulkActionsPr
         open={confirming}
         onClose={() => setConfirming(false)}
         pending={deletion.isPending}
-        title={`Delete ${vendorsNoun(ids.length)}?`}
+        title={`Delete ${vendorsNoun(count)}?`}
         description="This action cannot be undone. This will permanently delete the selected vendors and all associated documents."
         onConfirm={remove}
       />

@@ -12,6 +12,8 @@ import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
 import { useRowSelection } from '@/lib/use-row-selection';
 import type { VendorDocument } from '@/types/api';
 
+const documentId = (d: VendorDocument) => d.id;
+
 type VendorDocumentsProps = { documents: readonly VendorDocument[]; onUpload: () => void };
 
 /** The vendor's current documents with search, view, download, edit and delete. */
@@ -28,12 +30,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
       ),
     );
   }, [documents, search]);
-  const rowIds = useMemo(() => rows.map((d) => d.id), [rows]);
-  const selection = useRowSelection(rowIds);
-  const tableSelection = useMemo(
-    () => ({ selected: selection.selected, onChange: selection.setSelected }),
-    [selection.selected, selection.setSelected],
-  );
+  const selection = useRowSelection(rows, documentId);
 
   return (
     <Card className="min-w-0">
@@ -62,7 +59,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
               documents={rows}
               onEdit={setEditing}
               onDelete={setDeleting}
-              selection={tableSelection}
+              selection={selection.table}
             />
             <DocumentBulkActions ids={selection.ids} onClear={selection.clear} />
           </>

@@ -19,7 +19,7 @@ describe('vendors list', () => {
     const { user } = renderApp('/vendors');
     await screen.findByRole('table', { name: 'Vendors' });
     await user.type(screen.getByPlaceholderText('Search vendors...'), 'zzz');
-    expect(screen.getByText('No vendors found')).toBeInTheDocument();
+    expect(await screen.findByText('No vendors found')).toBeInTheDocument();
     expect(screen.getByText('Try changing your search or filter criteria')).toBeInTheDocument();
   });
 

@@ -6,7 +6,7 @@ import {
   PencilSquareIcon,
   TrashIcon,
 } from '@heroicons/react/20/solid';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SlotDots } from '@/components/compliance/slot-dots';
 import { StatusBadge } from '@/components/compliance/status-badge';
@@ -20,18 +20,19 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { usePaymentStatus } from '@/features/account/api/get-payment-status';
 import { AddVendorButton } from '@/features/account/components/add-vendor-button';
 import { LimitBanner } from '@/features/account/components/limit-banner';
-import { statusLabel } from '@/lib/domain/documents';
-import { filterVendors, type VendorStatusFilter } from '@/lib/domain/vendors';
 import { formatDate, formatServiceType } from '@/lib/format';
-import { useRowSelection } from '@/lib/use-row-selection';
+import { usePagedSelection } from '@/lib/use-paged-selection';
 import type { Vendor } from '@/types/api';
 import { useExportVendors } from '../api/export-vendors';
-import { useVendors } from '../api/get-vendors';
+import { getVendorPage } from '../api/get-vendors';
 import { DeleteVendorDialog } from '../components/delete-vendor-dialog';
 import { ImportVendorsDialog } from '../components/import-vendors-dialog';
 import { VendorBulkActions } from '../components/vendor-bulk-actions';
 import { VendorCard } from '../components/vendor-card';
 import { VendorFilters } from '../components/vendor-filters';
+import { useVendorList } from '../hooks/use-vendor-list';
+
+const vendorId = (v: Vendor) => v.id;
 
 function VendorActions({ vendor, onDelete }: { vendor: Vendor; onDelete: (vendor: Vendor) => void }) {
   return (
@@ -52,7 +53,7 @@ function vendorColumns(onDelete: (vendor: Vendor) => void): Column<Vendor>[] {
     {
       id: 'name',
       header: 'Vendor',
-      sortValue: (v) => v.name,
+      sortKey: 'name',
       cell: (v) => (
         <div className="min-w-40">
           <Link to={`/vendors/${v.id}`} className="font-medium text-slate-900 hover:text-blue-600">
@@ -65,20 +66,21 @@ function vendorColumns(onDelete: (vendor: Vendor) => void): Column<Vendor>[] {
     {
       id: 'serviceType',
       header: 'Service Type',
-      sortValue: (v) => formatServiceType(v.serviceType),
+      sortKey: 'serviceType',
       cell: (v) => formatServiceType(v.serviceType),
     },
     {
       id: 'status',
       header: 'Status',
-      sortValue: (v) => statusLabel(v.documentStatus),
+      // By severity: current, expiring soon, expired, missing.
+      sortKey: 'status',
       cell: (v) => <StatusBadge status={v.documentStatus} />,
     },
-    { id: 'documents', header: 'Documents', sortValue: (v) => v.documentCount, cell: (v) => <SlotDots slots={v.slots} /> },
+    { id: 'documents', header: 'Documents', sortKey: 'documentCount', cell: (v) => <SlotDots slots={v.slots} /> },
     {
       id: 'updated',
       header: 'Last Updated',
-      sortValue: (v) => v.updatedAt,
+      sortKey: 'updatedAt',
       cell: (v) => <span className="whitespace-nowrap">{formatDate(v.updatedAt)}</span>,
     },
     {
@@ -91,20 +93,22 @@ function vendorColumns(onDelete: (vendor: Vendor) => void): Column<Vendor>[] {
 }
 
 export function VendorsRoute() {
-  const vendors = useVendors();
   const paymentStatus = usePaymentStatus();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<VendorStatusFilter>('all');
   const [toDelete, setToDelete] = useState<Vendor | null>(null);
   const columns = useMemo(() => vendorColumns(setToDelete), []);
-  const rows = useMemo(() => filterVendors(vendors.data ?? [], search, status), [vendors.data, search, status]);
-  const filtered = search.trim() !== '' || status !== 'all';
-  const rowIds = useMemo(() => rows.map((v) => v.id), [rows]);
-  const selection = useRowSelection(rowIds);
-  const tableSelection = useMemo(
-    () => ({ selected: selection.selected, onChange: selection.setSelected, rowLabel: (v: Vendor) => `Select ${v.name}` }),
-    [selection.selected, selection.setSelected],
+  const { list, params, vendors, paging, answered } = useVendorList(columns);
+  const fetchMatching = useCallback(
+    async (limit: number) => (await getVendorPage({ ...params, limit, offset: 0 })).items,
+    [params],
   );
+  const selection = usePagedSelection({
+    getId: vendorId,
+    scope: list.selectionScope,
+    total: vendors.data?.total ?? 0,
+    page: answered && { key: JSON.stringify(params), rows: answered.items },
+    fetchMatching,
+  });
+  const tableSelection = useMemo(() => ({ ...selection.table, rowLabel: (v: Vendor) => `Select ${v.name}` }), [selection.table]);
   const exporter = useExportVendors();
   const [importing, setImporting] = useState(false);
 
@@ -126,31 +130,39 @@ export function VendorsRoute() {
       />
       <LimitBanner status={paymentStatus.data} />
       <div className="space-y-4">
-        <VendorFilters search={search} onSearchChange={setSearch} status={status} onStatusChange={setStatus} />
+        <VendorFilters
+          search={list.search}
+          onSearchChange={list.setSearch}
+          status={list.filter}
+          onStatusChange={list.setFilter}
+        />
         {vendors.isPending ? (
           <LoadingBlock label="Loading vendors" />
         ) : vendors.isError ? (
           <QueryError error={vendors.error} onRetry={() => void vendors.refetch()} />
-        ) : rows.length === 0 ? (
+        ) : vendors.data.total === 0 ? (
           <EmptyState
             icon={BuildingStorefrontIcon}
             title="No vendors found"
             headingLevel={2}
-            description={filtered ? 'Try changing your search or filter criteria' : 'Get started by adding your first vendor'}
-            action={filtered ? undefined : <AddVendorButton status={paymentStatus.data} />}
+            description={
+              list.filtered ? 'Try changing your search or filter criteria' : 'Get started by adding your first vendor'
+            }
+            action={list.filtered ? undefined : <AddVendorButton status={paymentStatus.data} />}
           />
         ) : (
           <DataTable
             label="Vendors"
-            data={rows}
+            data={vendors.data.items}
             columns={columns}
             getRowId={(v) => v.id}
             cardsBelow={1280}
             renderCard={(v) => <VendorCard vendor={v} action={<VendorActions vendor={v} onDelete={setToDelete} />} />}
             selection={tableSelection}
+            paging={paging}
           />
         )}
-        <VendorBulkActions ids={selection.ids} vendors={rows} onClear={selection.clear} />
+        <VendorBulkActions ids={selection.ids} count={selection.count} vendors={selection.rows} onClear={selection.clear} />
       </div>
       <DeleteVendorDialog vendor={toDelete} onClose={() => setToDelete(null)} />
       <ImportVendorsDialog open={importing} onClose={() => setImporting(false)} />

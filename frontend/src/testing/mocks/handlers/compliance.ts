@@ -3,6 +3,7 @@ import type { DashboardStats, Vendor, VendorInput } from '@/types/api';
 import { buildDocument, buildVendor } from '../fixtures';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
+import { documentList, vendorList } from './lists';
 
 type Handler = Parameters<typeof http.get>[1];
 
@@ -40,7 +41,7 @@ export const complianceHandlers = [
   ),
   http.get(
     '*/api/vendors',
-    authed(() => HttpResponse.json(db.vendors)),
+    authed(({ request }) => vendorList(new URL(request.url))),
   ),
   http.post(
     '*/api/vendors',
@@ -104,7 +105,7 @@ export const complianceHandlers = [
   ),
   http.get(
     '*/api/documents',
-    authed(() => HttpResponse.json(db.documents)),
+    authed(({ request }) => documentList(new URL(request.url))),
   ),
   http.get(
     '*/api/documents/:id',
