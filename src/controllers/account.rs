@@ -9,8 +9,8 @@ use crate::{
     models::{documents, vendors},
     settings::Settings,
     views::account::{
-        DashboardStats, DocumentsByStatus, ExpirationBucket, PaymentStatus, PlanInfo, Plans,
-        PublicConfig,
+        DashboardStats, DocumentsByStatus, ExpirationBucket, ExpirationSpan, PaymentStatus,
+        PlanInfo, Plans, PublicConfig,
     },
 };
 
@@ -48,6 +48,7 @@ async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) ->
 async fn dashboard_figures(ctx: &AppContext, org: i64, today: NaiveDate) -> Result<Answer> {
     let vendors = vendors::Model::counts_by_status(&ctx.db, org).await?;
     let chart = documents::Model::chart(&ctx.db, org, today).await?;
+    let missing = vendors::Model::missing_required(&ctx.db, org).await?;
     Answer::json(
         &DashboardStats {
             total_vendors: vendors.total,
@@ -58,12 +59,24 @@ async fn dashboard_figures(ctx: &AppContext, org: i64, today: NaiveDate) -> Resu
                 current: chart.current,
                 expiring_soon: chart.expiring_soon,
                 expired: chart.expired,
+                missing,
             },
             expirations_next_90_days: (0..)
                 .zip(chart.weeks)
                 .map(|(week, count)| ExpirationBucket {
                     week_start: (today + Days::new(week * 7)).to_string(),
                     count,
+                })
+                .collect(),
+            upcoming_expirations: (0..)
+                .zip(chart.upcoming)
+                .map(|(span, count)| {
+                    let start = today + Days::new(span * documents::UPCOMING_SPAN_DAYS);
+                    ExpirationSpan {
+                        start: start.to_string(),
+                        end: (start + Days::new(documents::UPCOMING_SPAN_DAYS - 1)).to_string(),
+                        count,
+                    }
                 })
                 .collect(),
         },

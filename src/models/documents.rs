@@ -23,7 +23,9 @@ mod versions;
 
 pub use form::{DateInput, DocumentUpdate};
 pub use intake::{remove_all_stored, remove_stored, NewDocument, UploadedFile};
-pub use listing::{DocumentChart, DocumentQuery, DocumentSort, CHART_WEEKS};
+pub use listing::{
+    DocumentChart, DocumentQuery, DocumentSort, CHART_WEEKS, UPCOMING_SPANS, UPCOMING_SPAN_DAYS,
+};
 
 impl TenantEntity for Entity {
     type TenantId = i64;

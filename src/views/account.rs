@@ -32,6 +32,9 @@ pub struct DashboardStats {
     pub documents_by_status: DocumentsByStatus,
     /// Current documents expiring in each of the next 90 days' weeks (13 buckets of 7 days).
     pub expirations_next_90_days: Vec<ExpirationBucket>,
+    /// Current documents expiring from today through day 89, in six spans of 15 days (the
+    /// dashboard's Upcoming Expirations chart).
+    pub upcoming_expirations: Vec<ExpirationSpan>,
 }
 
 #[derive(Debug, Default, Serialize, ToSchema)]
@@ -40,6 +43,19 @@ pub struct DocumentsByStatus {
     pub current: u64,
     pub expiring_soon: u64,
     pub expired: u64,
+    /// Requested documents not there: each vendor's required slots holding no current
+    /// document.
+    pub missing: u64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpirationSpan {
+    /// First day of the span (YYYY-MM-DD).
+    pub start: String,
+    /// Last day of the span (YYYY-MM-DD), included.
+    pub end: String,
+    pub count: u64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -393,10 +393,34 @@ async fn dashboard_stats_count_every_status_and_week_boundary() {
         assert_eq!(stats["compliantVendors"], 2);
         assert_eq!(stats["expiringVendors"], 2);
         assert_eq!(stats["nonCompliantVendors"], 4, "3 expired and 1 missing");
+        // Missing: each vendor's requested slots without a current document, as the vendor
+        // list's slots tell.
+        let vendors: Vec<Value> = get(&server, &ann, "/api/vendors").await.json();
+        let missing: usize = vendors
+            .iter()
+            .map(|v| {
+                let required = v["requiredDocuments"].as_array().unwrap();
+                v["slots"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|s| s["status"] == "missing" && required.contains(&s["slot"]))
+                    .count()
+            })
+            .sum();
+        assert!(missing > 0);
         assert_eq!(
             stats["documentsByStatus"],
-            json!({"current": 4, "expiringSoon": 2, "expired": 3})
+            json!({"current": 4, "expiringSoon": 2, "expired": 3, "missing": missing})
         );
+        // Days 0 and 1, then 30 and 31, in spans of 15 days; day 90 is past the last span.
+        let spans = stats["upcomingExpirations"].as_array().unwrap();
+        let counts: Vec<u64> = spans.iter().map(|s| s["count"].as_u64().unwrap()).collect();
+        assert_eq!(counts, vec![2, 0, 2, 0, 0, 0]);
+        assert_eq!(spans[0]["start"], in_days(0).as_str());
+        assert_eq!(spans[0]["end"], in_days(14).as_str());
+        assert_eq!(spans[5]["start"], in_days(75).as_str());
+        assert_eq!(spans[5]["end"], in_days(89).as_str());
         let weeks: Vec<u64> = stats["expirationsNext90Days"]
             .as_array()
             .unwrap()

@@ -34,6 +34,8 @@ async fn the_answers_of_the_main_screens_keep_their_shape() {
         let stats: Value = get(&server, &ann, "/api/dashboard/stats").await.json();
         assert_json_snapshot!("dashboard_stats", stats, {
             ".expirationsNext90Days[].weekStart" => "[date]",
+            ".upcomingExpirations[].start" => "[date]",
+            ".upcomingExpirations[].end" => "[date]",
         });
 
         let activity: Value = get(&server, &ann, "/api/activity-logs").await.json();

@@ -86,6 +86,10 @@ impl DocumentSort {
 /// Weeks of the dashboard's expiration chart: 13 weeks of 7 days from today (91 days).
 pub const CHART_WEEKS: usize = 13;
 
+/// The dashboard's upcoming expirations: six spans of 15 days from today (days 0 to 89).
+pub const UPCOMING_SPANS: usize = 6;
+pub const UPCOMING_SPAN_DAYS: u64 = 15;
+
 /// The organization's current documents by status, and how many expire in each chart week.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct DocumentChart {
@@ -94,6 +98,8 @@ pub struct DocumentChart {
     pub expired: u64,
     /// Week `i` counts expiration dates from today + 7i to today + 7i + 6.
     pub weeks: [u64; CHART_WEEKS],
+    /// Span `i` counts expiration dates from today + 15i to today + 15i + 14.
+    pub upcoming: [u64; UPCOMING_SPANS],
 }
 
 /// A document whose file name, type, insurance type or notes hold `q`, as stored or as the
@@ -239,6 +245,14 @@ impl Model {
                     .add(expiration().lt(start + Days::new(7))),
             ));
         }
+        for span in 0..UPCOMING_SPANS as u64 {
+            let start = today + Days::new(span * UPCOMING_SPAN_DAYS);
+            select.expr(count_if(
+                Condition::all()
+                    .add(expiration().gte(start))
+                    .add(expiration().lt(start + Days::new(UPCOMING_SPAN_DAYS))),
+            ));
+        }
         let Some(row) = db.query_one(&select).await? else {
             return Ok(DocumentChart::default());
         };
@@ -253,6 +267,9 @@ impl Model {
         };
         for (i, week) in chart.weeks.iter_mut().enumerate() {
             *week = count(3 + i)?;
+        }
+        for (i, span) in chart.upcoming.iter_mut().enumerate() {
+            *span = count(3 + CHART_WEEKS + i)?;
         }
         Ok(chart)
     }
