@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use loco_rs::prelude::*;
-use sea_orm::{sea_query::OnConflict, TransactionTrait};
+use sea_orm::sea_query::OnConflict;
 
 use super::{
     activities::{self, Subject},
@@ -35,7 +35,7 @@ pub async fn apply_event(
     db: &DatabaseConnection,
     event: &BillingEvent,
 ) -> Result<Option<PlanChanged>> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let now = Utc::now();
     let first_time = stripe_events::Entity::insert(stripe_events::ActiveModel {
         event_id: ActiveValue::Set(event.id.clone()),
@@ -88,7 +88,7 @@ pub async fn upgrade_after_checkout(
     org: organizations::Model,
     paid: &PaidCheckout,
 ) -> Result<Option<PlanChanged>> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let changed = upgrade(&txn, org, paid).await?;
     txn.commit().await?;
     Ok(changed)
@@ -104,7 +104,7 @@ pub async fn change_plan(
     org: &organizations::Model,
     plan: &str,
 ) -> Result<Option<PlanChanged>> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let changed = set_plan(&txn, org, plan).await?;
     txn.commit().await?;
     Ok(changed)

@@ -158,7 +158,7 @@ impl Model {
         form: &PostForm,
         author: &str,
     ) -> Result<Self> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let slug = free_slug(&txn, form.slug.as_deref().unwrap_or(&form.title), None).await?;
         let now = Utc::now();
         let post = ActiveModel {
@@ -191,7 +191,7 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn change(self, db: &DatabaseConnection, change: &PostChange) -> Result<Self> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let now = Utc::now();
         let (old_slug, was_published, id) = (self.slug.clone(), self.is_published(), self.id);
         let first_published = self.published_at;
@@ -243,7 +243,7 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn delete_post(self, db: &DatabaseConnection) -> Result<()> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         blog_slug_redirects::Entity::delete_many()
             .filter(blog_slug_redirects::blog_slug_redirects::Column::BlogPostId.eq(self.id))
             .exec(&txn)

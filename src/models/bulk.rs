@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
-use sea_orm::{sea_query::OnConflict, TransactionTrait};
+use sea_orm::sea_query::OnConflict;
 
 use super::{
     documents,
@@ -134,7 +134,7 @@ pub async fn delete_documents(
     selection: &Selection,
     reminder_offsets: &[u32],
 ) -> Result<Vec<String>> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let selected = documents_of(&txn, org_id, selection).await?;
     let mut keys = Vec::with_capacity(selected.len());
     for (doc, vendor) in selected {
@@ -160,7 +160,7 @@ pub async fn delete_vendors(
     org_id: i64,
     selection: &Selection,
 ) -> Result<Vec<String>> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let mut keys = Vec::new();
     for vendor in vendors_of(&txn, org_id, selection).await? {
         keys.extend(vendor.delete_with_documents(&txn).await?);

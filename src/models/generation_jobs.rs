@@ -154,7 +154,7 @@ impl Model {
         scheduled_for: Option<DateTime<Utc>>,
         weekly_plan_id: Option<i64>,
     ) -> Result<Self> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let now = Utc::now();
         let job = ActiveModel {
             status: ActiveValue::Set(
@@ -249,7 +249,7 @@ impl Model {
                     ids.push(job.id);
                 }
             } else {
-                let txn = db.begin().await?;
+                let txn = crate::models::begin_write(db).await?;
                 if finish_failed(
                     &txn,
                     &job,
@@ -299,7 +299,7 @@ impl Model {
         generated: &Generated,
         cost_micros: i64,
     ) -> Result<Option<blog_posts::Model>> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let now = Utc::now();
         let post = blog_posts::Model::create(&txn, &post_form(generated), AUTHOR).await?;
         let done = Entity::update_many()
@@ -344,7 +344,7 @@ impl Model {
         model: &str,
         usage: Option<(Usage, i64)>,
     ) -> Result<()> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if finish_failed(&txn, self, &failure.to_string(), Some(model), usage).await? {
             txn.commit().await?;
         }

@@ -6,7 +6,7 @@ use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{Expr, ExprTrait, OnConflict},
-    ConnectionTrait, DatabaseTransaction, Order, TransactionTrait,
+    ConnectionTrait, DatabaseTransaction, Order,
 };
 use serde::{Deserialize, Serialize};
 
@@ -165,7 +165,7 @@ pub async fn start_ingest(
     rows: &[IngestRow],
     dropped: usize,
 ) -> Result<(ingests::Model, Vec<i64>)> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     let now = Utc::now();
     let count = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
     let ingest = ingests::ActiveModel {
@@ -207,7 +207,7 @@ pub async fn start_ingest(
 /// Database errors (the chunk stays to do).
 pub async fn ingest_chunk(db: &DatabaseConnection, chunk_id: i64) -> Result<()> {
     use chunks::keyword_ingest_chunks::Column as K;
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(db).await?;
     if txn.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
         // The commit does not wait for PostgreSQL's log to reach the disk (a wait per chunk,
         // 3-4 ms here). A crash may undo the last commits, the chunk's `done` with its

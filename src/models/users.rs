@@ -234,7 +234,7 @@ impl Model {
         let password_hash =
             hash::hash_password(&params.password).map_err(|e| ModelError::Any(e.into()))?;
 
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if Entity::find()
             .filter(users::Column::Email.eq(&email))
             .one(&txn)

@@ -133,7 +133,7 @@ impl Model {
         limit: &PlanLimit,
         form: &ValidVendor,
     ) -> Result<Self> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if Self::count_in_org(&txn, org_id).await? >= limit.vendors {
             return Err(Refusal::PlanLimit(limit.message.clone()).into());
         }
@@ -213,7 +213,7 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn update_from(self, db: &DatabaseConnection, form: &ValidVendor) -> Result<Self> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let mut active = Self::fields(form);
         active.id = ActiveValue::Unchanged(self.id);
         let vendor = active.update(&txn).await?;
@@ -243,7 +243,7 @@ impl Model {
     where
         C: ConnectionTrait + TransactionTrait,
     {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let keys: Vec<String> = documents::Entity::find()
             .in_tenant(self.organization_id)
             .filter(documents::Column::VendorId.eq(self.id))

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use loco_rs::prelude::*;
-use sea_orm::{ConnectionTrait, TransactionTrait};
+use sea_orm::ConnectionTrait;
 
 pub use super::_entities::weekly_plans::{self, ActiveModel, Column, Entity, Model};
 use super::{
@@ -93,7 +93,7 @@ impl Model {
         (count, monthly_cost): (i32, i32),
         now: DateTime<Utc>,
     ) -> Result<Plan> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if let Some(current) = current(&txn).await? {
             if current.status() == ACTIVE {
                 return Err(Refusal::Taken {
@@ -138,7 +138,7 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn cancel(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<Option<Plan>> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let Some(current) = current(&txn).await? else {
             return Ok(None);
         };

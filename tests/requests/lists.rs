@@ -130,7 +130,8 @@ async fn dashboard_stats_count_vendors_by_status_and_chart_documents() {
         assert_eq!(stats["nonCompliantVendors"], 0);
         assert_eq!(
             stats["documentsByStatus"],
-            json!({"current": 1, "expiringSoon": 1, "expired": 0})
+            json!({"current": 1, "expiringSoon": 1, "expired": 0, "missing": 10}),
+            "each vendor requests 6 documents by default and has one"
         );
         let weeks = stats["expirationsNext90Days"].as_array().unwrap();
         assert_eq!(weeks.len(), 13);

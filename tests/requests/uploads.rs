@@ -144,3 +144,55 @@ async fn an_upload_cut_off_midway_leaves_no_file_and_no_row() {
     })
     .await;
 }
+
+/// Uploads at once, on the `SQLite` of the default set-up as on `PostgreSQL`: each transaction
+/// that reads then writes waits its turn; none fails with "database is locked" (`SQLite`
+/// refuses at once, whatever its busy timeout, a transaction that began reading and wants to
+/// write after another connection wrote).
+#[tokio::test]
+async fn fourteen_uploads_at_once_are_all_stored() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let mut vendors = vec![];
+        for name in ["Rush Co", "Hurry Co"] {
+            vendors.push(
+                create_vendor(&server, &ann, name).await["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            );
+        }
+        let slots = [
+            ("w9", None),
+            ("coi", Some("general_liability")),
+            ("coi", Some("workers_comp")),
+            ("coi", Some("automobile")),
+            ("sales_tax", None),
+            ("vendor_agreement", None),
+            ("other", None),
+        ];
+        let specs: Vec<(String, UploadSpec)> = vendors
+            .iter()
+            .flat_map(|v| {
+                slots.iter().map(move |(t, coi)| {
+                    let mut spec = UploadSpec::pdf(t);
+                    spec.coi_type = *coi;
+                    (v.clone(), spec)
+                })
+            })
+            .collect();
+        let answers = futures_util::future::join_all(
+            specs
+                .iter()
+                .map(|(vendor, spec)| upload(&server, &ann, vendor, spec)),
+        )
+        .await;
+        for res in &answers {
+            assert_eq!(res.status_code(), 201, "{}", res.text());
+        }
+        let docs: Vec<Value> = get(&server, &ann, "/api/documents").await.json();
+        assert_eq!(docs.len(), 14);
+        assert_eq!(stored_files(&ctx, &ann).await.len(), 14);
+    })
+    .await;
+}

@@ -47,7 +47,7 @@ impl Model {
         file: &StoredFile,
     ) -> Result<Self> {
         let slot = info.slot();
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let previous = if slot.supersedes() {
             Entity::find()
                 .filter(documents::Column::VendorId.eq(vendor.id))
@@ -161,7 +161,7 @@ impl Model {
         reminder_offsets: &[u32],
     ) -> Result<Self> {
         let slot = info.slot();
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if self.is_current && slot.as_str() != self.slot && slot.supersedes() {
             // Moving into a taken slot makes this the current document there.
             let others = Entity::find()
@@ -224,7 +224,7 @@ impl Model {
     where
         C: ConnectionTrait + TransactionTrait,
     {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         let was_current = self.is_current;
         let (id, pid, org_id) = (self.id, self.pid, self.organization_id);
         let (slot, key, label, name) = (

@@ -3,10 +3,7 @@
 //! back after a failure. Claims of reminders that are gone are cleaned up here too.
 
 use loco_rs::prelude::*;
-use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query, SelectStatement},
-    TransactionTrait,
-};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement};
 
 use super::{claims::now, reminders, Claim, Entity, Model};
 use crate::models::_entities::reminder_claims;
@@ -60,7 +57,7 @@ impl Model {
     /// Database errors.
     pub async fn mark_sent(db: &DatabaseConnection, id: i64, token: &str) -> Result<bool> {
         let at = now();
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if !end_claim(&txn, id, token).await? {
             return Ok(false);
         }
@@ -101,7 +98,7 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn drop_claimed(db: &DatabaseConnection, id: i64, token: &str) -> Result<()> {
-        let txn = db.begin().await?;
+        let txn = crate::models::begin_write(db).await?;
         if end_claim(&txn, id, token).await? {
             Entity::delete_many()
                 .filter(reminders::Column::Id.eq(id))

@@ -109,7 +109,7 @@ async fn record_batch(
     after: Option<ExpiryKey>,
     end: Option<ExpiryKey>,
 ) -> Result<u64> {
-    let txn = db.begin().await?;
+    let txn = crate::models::begin_write(&db).await?;
     let statements =
         expiry_batch_statements(db.get_database_backend(), day, after, end, reminders::now());
     if let Some(assign_ids) = &statements.assign_ids {
