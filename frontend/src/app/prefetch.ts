@@ -10,11 +10,7 @@ import { getKeywordCountQueryOptions } from '@/features/admin/api/get-keyword-co
 import { getKeywordSuggestionsQueryOptions } from '@/features/admin/api/get-keyword-suggestions';
 import { getWeeklyPlanQueryOptions } from '@/features/admin/api/get-weekly-plan';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
-import {
-  FIRST_DOCUMENT_PAGE,
-  getDocumentPageQueryOptions,
-  getDocumentsQueryOptions,
-} from '@/features/documents/api/get-documents';
+import { FIRST_DOCUMENT_PAGE, getDocumentPageQueryOptions } from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
 import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
 import { getComplianceReportQueryOptions } from '@/features/reports/api/get-compliance-report';
@@ -22,7 +18,7 @@ import { getExpirationsReportQueryOptions } from '@/features/reports/api/get-exp
 import { getNonCompliantReportQueryOptions } from '@/features/reports/api/get-non-compliant-report';
 import { getResponsivenessReportQueryOptions } from '@/features/reports/api/get-responsiveness-report';
 import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
-import { FIRST_VENDOR_PAGE, getVendorPageQueryOptions, getVendorsQueryOptions } from '@/features/vendors/api/get-vendors';
+import { FIRST_VENDOR_PAGE, getVendorPageQueryOptions } from '@/features/vendors/api/get-vendors';
 import { queryClient as client } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
 
@@ -52,11 +48,9 @@ async function planFirst() {
 
 export const loaders = {
   dashboard: whenSignedIn(async () => {
+    // The stat cards and both charts read the stats; the vendor table its first page.
     void client.prefetchQuery(getDashboardStatsQueryOptions());
     void client.prefetchQuery(getVendorPageQueryOptions(FIRST_VENDOR_PAGE));
-    // The charts count every vendor and document.
-    void client.prefetchQuery(getVendorsQueryOptions());
-    void client.prefetchQuery(getDocumentsQueryOptions());
     void client.prefetchQuery(getActivityLogsQueryOptions(RECENT_ACTIVITY_LIMIT));
     await planFirst();
   }),

@@ -124,11 +124,39 @@ export type BillingPortalSession = {
   url: string;
 };
 
+/** 200 of GET /api/dashboard/stats: the stat cards' and the charts' figures. */
 export type DashboardStats = {
   totalVendors: number;
   compliantVendors: number;
   expiringVendors: number;
   nonCompliantVendors: number;
+  documentsByStatus: DocumentsByStatus;
+  /** Current documents expiring in each of the 13 weeks from today (7 days each). */
+  expirationsNext90Days: ExpirationWeekCount[];
+  /** Current documents expiring from today through day 89, in six spans of 15 days. */
+  upcomingExpirations: ExpirationSpan[];
+};
+
+/** The current documents by status; `missing` counts each vendor's requested slots holding no current document. */
+export type DocumentsByStatus = {
+  current: number;
+  expiringSoon: number;
+  expired: number;
+  missing: number;
+};
+
+export type ExpirationWeekCount = {
+  /** YYYY-MM-DD. */
+  weekStart: string;
+  count: number;
+};
+
+export type ExpirationSpan = {
+  /** First day, YYYY-MM-DD. */
+  start: string;
+  /** Last day, YYYY-MM-DD, included. */
+  end: string;
+  count: number;
 };
 
 export type ActivityType =

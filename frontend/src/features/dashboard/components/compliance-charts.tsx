@@ -2,24 +2,24 @@ import { useMemo, type ReactNode } from 'react';
 import { BarChart, DonutChart } from '@/components/ui/charts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
-import { useDocuments } from '@/features/documents/api/get-documents';
-import { useVendors } from '@/features/vendors/api/get-vendors';
+import { useDashboardStats } from '../api/get-dashboard-stats';
 import { documentStatusCounts, expirationBuckets } from '../lib/chart-data';
 
 const COLORS = { current: '#10b981', expiring_soon: '#f59e0b', expired: '#ef4444', missing: '#94a3b8' } as const;
+const NO_COUNTS = { current: 0, expiring_soon: 0, expired: 0, missing: 0 };
 
+/** The two charts read the server's figures (GET /api/dashboard/stats, shared with the stat cards), never the lists. */
 export function ComplianceCharts() {
-  const documents = useDocuments();
-  const vendors = useVendors();
-  const counts = useMemo(() => documentStatusCounts(documents.data ?? [], vendors.data ?? []), [documents.data, vendors.data]);
-  const buckets = useMemo(() => expirationBuckets(documents.data ?? []), [documents.data]);
+  const stats = useDashboardStats();
+  const counts = useMemo(() => (stats.data ? documentStatusCounts(stats.data) : NO_COUNTS), [stats.data]);
+  const buckets = useMemo(() => (stats.data ? expirationBuckets(stats.data) : []), [stats.data]);
   const upcoming = buckets.reduce((sum, b) => sum + b.count, 0);
 
   const body = (content: ReactNode) =>
-    documents.isPending ? (
+    stats.isPending ? (
       <LoadingBlock label="Loading documents" />
-    ) : documents.isError ? (
-      <QueryError error={documents.error} onRetry={() => void documents.refetch()} />
+    ) : stats.isError ? (
+      <QueryError error={stats.error} onRetry={() => void stats.refetch()} />
     ) : (
       content
     );

@@ -4,19 +4,6 @@ import { api } from '@/lib/api-client';
 import type { DocumentStatus, DocumentType, Page, VendorDocument } from '@/types/api';
 import { documentKeys } from './keys';
 
-/** Current versions of every document of the organization, unpaged (the dashboard's charts). */
-export function getDocuments(): Promise<VendorDocument[]> {
-  return api.get<VendorDocument[]>('/api/documents');
-}
-
-export function getDocumentsQueryOptions() {
-  return queryOptions({ queryKey: documentKeys.list(), queryFn: getDocuments });
-}
-
-export function useDocuments() {
-  return useQuery(getDocumentsQueryOptions());
-}
-
 /** The server's sort keys ('vendor' is the vendor's name); '-' first sorts descending. Ties go by id. */
 export type DocumentSortKey = 'uploadedAt' | 'fileName' | 'documentType' | 'expirationDate' | 'status' | 'vendor';
 

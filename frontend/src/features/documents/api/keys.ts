@@ -4,8 +4,6 @@ import type { DocumentPageParams } from './get-documents';
 export const documentKeys = {
   all: () => scopedKey('documents'),
   lists: () => [...documentKeys.all(), 'list'] as const,
-  /** Every current document (the dashboard's charts). */
-  list: () => [...documentKeys.lists(), {}] as const,
   /** One page of a search, filter and order. */
   page: (params: DocumentPageParams) => [...documentKeys.lists(), params] as const,
   file: (id: string) => [...documentKeys.all(), 'file', id] as const,

@@ -4,19 +4,6 @@ import { api } from '@/lib/api-client';
 import type { DocumentStatus, Page, Vendor } from '@/types/api';
 import { vendorKeys } from './keys';
 
-/** All vendors of the organization, unpaged (the dashboard's charts count them all). */
-export function getVendors(): Promise<Vendor[]> {
-  return api.get<Vendor[]>('/api/vendors');
-}
-
-export function getVendorsQueryOptions() {
-  return queryOptions({ queryKey: vendorKeys.list(), queryFn: getVendors });
-}
-
-export function useVendors() {
-  return useQuery(getVendorsQueryOptions());
-}
-
 /** The server's sort keys; '-' first sorts descending. Ties go by id. */
 export type VendorSortKey = 'name' | 'serviceType' | 'status' | 'documentCount' | 'updatedAt';
 

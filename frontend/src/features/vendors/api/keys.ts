@@ -4,8 +4,6 @@ import type { VendorPageParams } from './get-vendors';
 export const vendorKeys = {
   all: () => scopedKey('vendors'),
   lists: () => [...vendorKeys.all(), 'list'] as const,
-  /** Every vendor (the dashboard's charts). */
-  list: () => [...vendorKeys.lists(), {}] as const,
   /** One page of a search, filter and order. */
   page: (params: VendorPageParams) => [...vendorKeys.lists(), params] as const,
   detail: (id: string) => [...vendorKeys.all(), 'detail', id] as const,

@@ -17,13 +17,54 @@ const notFound = () => apiError(404, 'not_found', 'Not found.');
 const findVendor = (id: unknown) => db.vendors.find((v) => v.id === id);
 const withDocuments = (v: Vendor): Vendor => ({ ...v, documents: db.documents.filter((d) => d.vendorId === v.id) });
 
+const DAY_MS = 86_400_000;
+/** Days from the UTC date `from` to the calendar date `to` (both YYYY-MM-DD). */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const isoDay = (from: string, offset: number) =>
+  new Date(Date.parse(`${from}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Current documents expiring in `buckets` spans of `size` days from today (the server's UTC
+ * date): span i counts today + size·i through today + size·i + size − 1.
+ */
+function expirationCounts(today: string, buckets: number, size: number): number[] {
+  const counts = Array.from({ length: buckets }, () => 0);
+  for (const doc of db.documents) {
+    if (!doc.expirationDate) continue;
+    const days = daysBetween(today, doc.expirationDate.slice(0, 10));
+    if (days >= 0 && days < buckets * size) counts[Math.floor(days / size)] += 1;
+  }
+  return counts;
+}
+
+/** GET /api/dashboard/stats as the server computes it from the organization's vendors and current documents. */
 function stats(): DashboardStats {
   const count = (status: string) => db.vendors.filter((v) => v.documentStatus === status).length;
+  const documents = (status: string) => db.documents.filter((d) => d.status === status).length;
+  // Each vendor's requested slots holding no current document.
+  const missing = db.vendors.reduce((sum, v) => {
+    const required = new Set(v.requiredDocuments ?? []);
+    return sum + (v.slots ?? []).filter((s) => s.status === 'missing' && required.has(s.slot)).length;
+  }, 0);
+  const today = new Date().toISOString().slice(0, 10);
   return {
     totalVendors: db.vendors.length,
     compliantVendors: count('current'),
     expiringVendors: count('expiring_soon'),
     nonCompliantVendors: count('expired') + count('missing'),
+    documentsByStatus: {
+      current: documents('current'),
+      expiringSoon: documents('expiring_soon'),
+      expired: documents('expired'),
+      missing,
+    },
+    expirationsNext90Days: expirationCounts(today, 13, 7).map((n, i) => ({ weekStart: isoDay(today, i * 7), count: n })),
+    upcomingExpirations: expirationCounts(today, 6, 15).map((n, i) => ({
+      start: isoDay(today, i * 15),
+      end: isoDay(today, i * 15 + 14),
+      count: n,
+    })),
   };
 }
 
