@@ -567,11 +567,11 @@ def check_database(load, url):
     return problems, counts, storage, len(db_docs)
 
 
-async def list_bucket(endpoint, bucket):
+async def list_bucket(endpoint, bucket, prefix=""):
     keys, token = [], None
     async with aiohttp.ClientSession() as session:
         while True:
-            params = {"list-type": "2", "max-keys": "1000"}
+            params = {"list-type": "2", "max-keys": "1000", "prefix": prefix}
             if token:
                 params["continuation-token"] = token
             async with session.get(f"{endpoint.rstrip('/')}/{bucket}", params=params) as resp:
@@ -600,6 +600,130 @@ def check_bucket(storage, keys):
     if len(missing) + len(left) > 40:
         problems.append(f"{len(missing)} files missing and {len(left)} objects left over in all")
     return problems, len(objects)
+
+
+# --- Concurrent writes on one vendor ---------------------------------------------------------
+
+class Races:
+    """What the mixed load never does: requests that race on one vendor, as two people of one
+    organization (or a person and the vendor on the portal) may. Each check has its expectation;
+    what was seen is reported beside it, with the log lines of any 5xx."""
+
+    def __init__(self, args, orgs):
+        self.args = args
+        self.base = args.url.rstrip("/")
+        self.pro = Org(orgs["race-pro"])
+        self.free = Org(orgs["race-free"])
+        self.stats = Stats()
+        self.results = []            # (name, passed, expected, seen)
+        self.errors = []             # (request, status, request id)
+
+    async def req(self, session, org, route, method, path, **kw):
+        status, data, _, rid = await call(session, self.stats, route, method, f"{self.base}{path}",
+                                          headers=org.headers, **kw)
+        if not isinstance(status, int) or status >= 500:
+            self.errors.append((f"{method} {path}", status, rid))
+        return status, data
+
+    async def vendor(self, session, org, name):
+        status, data = await self.req(session, org, R_CREATE, "POST", "/api/vendors",
+                                      json={"name": name, "email": "race@load.example", "serviceType": "hvac"})
+        if status != 201:
+            raise RuntimeError(f"creating a vendor for the race checks answered {status}: {data}")
+        return data["id"]
+
+    def upload(self, session, org, key, kind="other"):
+        form = aiohttp.FormData()
+        form.add_field("documentType", kind)
+        form.add_field("file", PDF, filename=f"{kind}.pdf", content_type="application/pdf")
+        return self.req(session, org, R_UPLOAD, "POST", f"/api/vendors/{key}/documents", data=form)
+
+    def check(self, name, passed, expected, seen):
+        self.results.append((name, passed, expected, seen))
+
+    async def run(self, db_url):
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.args.timeout)) as session:
+            await self.delete_while_writing(session, db_url)
+            await self.w9_at_once(session, db_url)
+            await self.vendor_limit(session)
+            await self.document_limit(session)
+
+    async def delete_while_writing(self, session, db_url, rounds=20):
+        org = self.pro
+        tally = {}
+        keys = []
+        for n in range(rounds):
+            key = await self.vendor(session, org, f"Race {n}")
+            keys.append(key)
+            ops = []
+            for _ in range(3):
+                ops.append(("upload", self.upload(session, org, key)))
+                ops.append(("PUT", self.req(session, org, R_PUT, "PUT", f"/api/vendors/{key}",
+                                            json={"name": f"Race {n} renamed", "email": "race@load.example",
+                                                  "serviceType": "plumbing"})))
+            ops.insert(n % 7, ("DELETE", self.req(session, org, R_DELETE, "DELETE", f"/api/vendors/{key}")))
+            answers = await asyncio.gather(*(op for _, op in ops))
+            for (label, _), (status, _) in zip(ops, answers):
+                tally[(label, status)] = tally.get((label, status), 0) + 1
+        seen = ", ".join(f"{label} {status}: {c}" for (label, status), c in sorted(tally.items(), key=str))
+        fivexx = sum(c for (_, st), c in tally.items() if not isinstance(st, int) or st >= 500)
+        self.check(f"{rounds} rounds: DELETE /api/vendors/{{id}} sent with 3 uploads and 3 PUTs of the same vendor "
+                   "at once", fivexx == 0, "each upload 201 or 404, each PUT 200 or 404, the DELETE 204", seen)
+        pid = psql(db_url, "SELECT o.pid FROM organizations o JOIN users u ON u.organization_id = o.id "
+                           f"WHERE u.email = '{org.email}'")[0][0]
+        rows = int(psql(db_url, "SELECT count(*) FROM documents d JOIN users u ON u.organization_id = "
+                                f"d.organization_id WHERE u.email = '{org.email}'")[0][0])
+        objects = await list_bucket(self.args.s3_endpoint, self.args.s3_bucket, prefix=f"documents/{pid}/")
+        uploaded = tally.get(("upload", 201), 0)
+        self.check("... then the organization's files in the bucket (every vendor deleted)", len(objects) == rows,
+                   f"{rows} (one per document row)",
+                   f"{len(objects)} objects for {rows} document rows ({uploaded} uploads acknowledged)")
+
+    async def w9_at_once(self, session, db_url, n=10):
+        org = self.pro
+        key = await self.vendor(session, org, "Race W-9")
+        answers = await asyncio.gather(*(self.upload(session, org, key, "w9") for _ in range(n)))
+        statuses = [st for st, _ in answers]
+        rows = psql(db_url, "SELECT count(*) FILTER (WHERE d.is_current), count(DISTINCT d.version), count(*) "
+                            "FROM documents d JOIN vendors v ON v.id = d.vendor_id "
+                            f"WHERE v.key = '{key}' AND d.slot = 'w9'")[0]
+        current, versions, total = (int(x) for x in rows)
+        self.check(f"{n} `w9` uploads at once to one vendor", statuses.count(201) == n and current == 1
+                   and versions == total,
+                   f"{n} x 201; 1 current w9, the others history, versions 1..{n}",
+                   f"{', '.join(f'{statuses.count(x)} x {x}' for x in sorted(set(statuses), key=str))}; "
+                   f"{current} current, {versions} distinct versions among {total}")
+
+    async def vendor_limit(self, session, n=10):
+        org = self.pro
+        status, data = await self.req(session, org, R_STATS, "GET", "/api/dashboard/stats")
+        have = data["totalVendors"]
+        for i in range(org.vendor_limit - 1 - have):
+            await self.vendor(session, org, f"Race fill {i}")
+        answers = await asyncio.gather(*(self.req(session, org, R_CREATE, "POST", "/api/vendors",
+                                                  json={"name": f"Race last {i}", "email": "race@load.example",
+                                                        "serviceType": "hvac"}) for i in range(n)))
+        statuses = [st for st, _ in answers]
+        _, data = await self.req(session, org, R_STATS, "GET", "/api/dashboard/stats")
+        total = data["totalVendors"]
+        self.check(f"{n} vendor creates at once, Professional, at {org.vendor_limit - 1} of {org.vendor_limit} vendors",
+                   statuses.count(201) == 1 and total == org.vendor_limit,
+                   f"one 201 and {n - 1} x 402; {org.vendor_limit} vendors",
+                   f"{statuses.count(201)} x 201, {statuses.count(402)} x 402; {total} vendors")
+
+    async def document_limit(self, session, n=10):
+        org = self.free
+        key = await self.vendor(session, org, "Race documents")
+        for _ in range(org.doc_limit - 2):
+            await self.upload(session, org, key)
+        answers = await asyncio.gather(*(self.upload(session, org, key) for _ in range(n)))
+        statuses = [st for st, _ in answers]
+        _, data = await self.req(session, org, R_SHOW, "GET", f"/api/vendors/{key}")
+        held = len(data.get("documents") or [])
+        self.check(f"{n} uploads at once, Free, to a vendor at {org.doc_limit - 2} of {org.doc_limit} documents",
+                   statuses.count(201) == 2 and held == org.doc_limit,
+                   f"two 201 and {n - 2} x 402; {org.doc_limit} documents",
+                   f"{statuses.count(201)} x 201, {statuses.count(402)} x 402; {held} documents")
 
 
 # --- Afterwards: the logs -------------------------------------------------------------------
@@ -636,6 +760,32 @@ def scan_logs(topology):
                     key = f"{name}: {message}"
                     warnings[key] = warnings.get(key, 0) + 1
     return errors, warnings, nginx_status
+
+
+def error_lines(topology, request_ids):
+    """The ERROR lines the servers logged for these requests: (error.msg with ids and numbers
+    blanked) -> (count, one whole line)."""
+    wanted = set(request_ids)
+    found = {}
+    logs = os.path.join(topology, "logs")
+    for name in sorted(os.listdir(logs)):
+        if not name.startswith("server-"):
+            continue
+        with open(os.path.join(logs, name), encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if '"ERROR"' not in line:
+                    continue
+                m = re.search(r'"request_id":"([^"]+)"', line)
+                if not m or m.group(1) not in wanted:
+                    continue
+                try:
+                    msg = json.loads(line)["fields"].get("error.msg", "?")
+                except (ValueError, KeyError):
+                    msg = "?"
+                msg = re.sub(r"\(vendor_id\)=\(\d+\)", "(vendor_id)=(N)", msg)
+                count, example = found.get(msg, (0, line.strip()))
+                found[msg] = (count + 1, example)
+    return found
 
 
 def server_latency(topology, start, end):
@@ -853,6 +1003,28 @@ def write_report(args, load, results, before, after, cpu_topology, ok, checks):
         for e in results["log_errors"][:20]:
             w(e)
         w("```")
+    if results.get("race_results"):
+        w("")
+        w("## Concurrent writes on one vendor")
+        w("")
+        w("After the checks above, on two organizations of their own (one Professional, one Free), what the")
+        w("mixed load never does: requests that race on one vendor, as two people of one organization, or")
+        w("a person and the vendor on the portal, may.")
+        w("")
+        w("| Requests | Expected | Seen | Result |")
+        w("| --- | --- | --- | --- |")
+        for name, passed, expected, seen in results["race_results"]:
+            w(f"| {name} | {expected} | {seen} | {'ok' if passed else '**FAILED**'} |")
+        if results.get("race_logs"):
+            w("")
+            w("The servers' ERROR lines for those 5xx, by message (count, then one whole line):")
+            w("")
+            for msg, (count, example) in sorted(results["race_logs"].items(), key=lambda x: -x[1][0]):
+                w(f"- {count} x `{msg[:300]}`")
+                w("")
+                w("  ```")
+                w(f"  {example[:1500]}")
+                w("  ```")
     problems = results["problems"]
     if problems:
         w("")
@@ -885,9 +1057,13 @@ async def register(args):
                                                   f"{args.url.rstrip('/')}/api/auth/register", json=body)
                 if status != 201 or not isinstance(data, dict) or not data.get("token"):
                     raise SystemExit(f"load: registration {i} answered {status} (request id {rid}): {data}")
+                if isinstance(i, str):
+                    return {"index": i, "email": email, "token": data["token"], "role": "race",
+                            "plan": "professional" if i == "race-pro" else "free"}
                 plan = "free" if i >= args.orgs - args.free else "professional"
-                return {"index": i, "email": email, "token": data["token"], "plan": plan}
-        orgs = await asyncio.gather(*(one(i) for i in range(args.orgs)))
+                return {"index": i, "email": email, "token": data["token"], "plan": plan, "role": "load"}
+        ids = list(range(args.orgs)) + (["race-pro", "race-free"] if args.races else [])
+        orgs = await asyncio.gather(*(one(i) for i in ids))
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(orgs, f)
     print(f"load: {len(orgs)} organizations signed up", file=sys.stderr)
@@ -899,6 +1075,8 @@ def run(args):
     os.environ["LOAD_DATABASE_URL"] = args.database_url
     results = {"machine": machine(), "started": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
     before = results["machine"]["loadavg"]
+    race_orgs = {o["index"]: o for o in orgs if o.get("role") == "race"}
+    orgs = [o for o in orgs if o.get("role", "load") == "load"]
     load = Load(args, orgs)
     cpu_start = process_cpu(args.topology)
     print(f"load: {args.connections} connections for {args.duration:g} s over {len(orgs)} organizations",
@@ -945,6 +1123,21 @@ def run(args):
          f"{rows} rows, {objects} objects"),
         ("No ERROR line in the logs", not log_errors, f"{len(log_errors)}"),
     ]
+    race_results, race_logs, race_stats = [], {}, None
+    if race_orgs:
+        print("load: concurrent writes on one vendor (the race checks)", file=sys.stderr, flush=True)
+        races = Races(args, race_orgs)
+        try:
+            asyncio.run(races.run(args.database_url))
+        except (RuntimeError, KeyError, TypeError) as err:
+            races.check("the race checks ran", False, "they run to the end", f"stopped: {err!r}")
+        race_results = races.results
+        race_logs = error_lines(args.topology, [rid for _, _, rid in races.errors if rid])
+        race_stats = races.stats
+        failed = [r for r in race_results if not r[1]]
+        checks.append(("Concurrent writes on one vendor (below)", not failed,
+                       f"{len(race_results) - len(failed)} of {len(race_results)} as expected"))
+    results.update(race_results=race_results, race_logs=race_logs, race_stats=race_stats)
     ok = all(c[1] for c in checks)
     problems = ([f"{r} -> {s}: {d}" for r, s, d in st.failures + load.verify.failures] + st.stale
                 + load.api_problems + db_problems + bucket_problems + log_errors[:10])
@@ -963,6 +1156,10 @@ def run(args):
         print(f"  {label}: acknowledged {a}, found {f} (database)", file=sys.stderr)
     for name, passed, detail in checks:
         print(f"  [{'ok' if passed else 'FAILED'}] {name}: {detail}", file=sys.stderr)
+    for name, passed, expected, seen in race_results:
+        print(f"  [{'ok' if passed else 'FAILED'}] race: {name}: expected {expected}; seen {seen}", file=sys.stderr)
+    for msg, (count, _) in race_logs.items():
+        print(f"    {count} x ERROR {msg[:200]}", file=sys.stderr)
     for p in problems[:30]:
         print(f"  - {p}", file=sys.stderr)
     print(f"load: {'PASSED' if ok else 'FAILED'}; wrote {args.report}", file=sys.stderr)
@@ -977,6 +1174,7 @@ def main():
     r.add_argument("--orgs", type=int, required=True)
     r.add_argument("--free", type=int, default=0)
     r.add_argument("--out", required=True)
+    r.add_argument("--races", action="store_true", help="also the two organizations of the race checks")
     l = sub.add_parser("run")
     l.add_argument("--url", required=True)
     l.add_argument("--orgs", required=True)
