@@ -186,6 +186,8 @@ class Load:
         self.seq = 0
         self.routes, self.weights = zip(*MIX)
         self.writes_acked = {R_CREATE: 0, R_PUT: 0, R_UPLOAD: 0, R_DELETE: 0}
+        self.cpu = None
+        self.cpu_groups, self.cpu_busy = {}, 0
 
     def next_seq(self):
         self.seq += 1
@@ -427,12 +429,16 @@ class Load:
             self.cpu0 = resource.getrusage(resource.RUSAGE_SELF)
             self.wall0 = time.time()
             deadline = started + self.args.duration
+            account = asyncio.create_task(self.cpu.run(deadline)) if self.cpu else None
             tasks = [asyncio.create_task(self.worker(session, deadline)) for _ in range(self.args.connections)]
             reporter = asyncio.create_task(self.progress(started, deadline))
             await asyncio.gather(*tasks)
             self.elapsed = now() - started
             self.cpu1 = resource.getrusage(resource.RUSAGE_SELF)
             reporter.cancel()
+            if account:
+                account.cancel()
+                self.cpu_groups, self.cpu_busy = self.cpu.result()
             self.wall1 = time.time()
         connector = aiohttp.TCPConnector(limit=8)
         async with aiohttp.ClientSession(connector=connector, timeout=timeout) as session:
@@ -817,31 +823,90 @@ def server_latency(topology, start, end):
     return latency, statuses
 
 
-def process_cpu(topology):
-    """CPU seconds (user + system) of each process of the topology, its children included (each
-    runs in a session of its own: nginx's worker, the scheduler's task shells)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    leaders = {}
-    pids = os.path.join(topology, "pids")
-    for name in sorted(os.listdir(pids)):
-        try:
-            with open(os.path.join(pids, name)) as f:
-                leaders[f.read().strip()] = name[:-4]
-        except OSError:
-            pass
-    out = {}
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        name = leaders.get(fields[3]) or leaders.get(pid)  # the session's leader
+class CpuAccount:
+    """Where the machine's CPU went during the run: every process is sampled from /proc (every
+    2 s, so a process that ends between two samples loses at most its last 2 s) and put in a
+    group: the topology's processes (each runs in a session of its own, its children with it:
+    nginx's worker, the scheduler's task shells), the PostgreSQL backends of the topology's
+    database, the S3 and SMTP servers, this tool, and everything else the machine ran."""
+
+    def __init__(self, topology, database, helpers):
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.leaders = {}
+        pids = os.path.join(topology, "pids")
+        for name in sorted(os.listdir(pids)):
+            try:
+                with open(os.path.join(pids, name)) as f:
+                    self.leaders[f.read().strip()] = name[:-4]
+            except OSError:
+                pass
+        self.database = database
+        self.helpers = set(helpers)
+        self.me = str(os.getpid())
+        self.seen = {}               # pid -> ticks at the last sample
+        self.groups = {}
+        self.machine0 = self.machine_ticks()
+        self.sample(baseline=True)
+
+    @staticmethod
+    def machine_ticks():
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        # user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+        return sum(v[:3]) + sum(v[5:8])
+
+    def group(self, pid, fields):
+        if pid == self.me:
+            return "load tool (scripts/load.py)"
+        name = self.leaders.get(fields[3]) or self.leaders.get(pid)
         if name:
-            out[name] = out.get(name, 0) + (int(fields[11]) + int(fields[12])) / tick
-    return out
+            return name
+        if pid in self.helpers:
+            return "S3 (moto) and SMTP servers"
+        if fields[0] and self.database:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    cmd = f.read()
+            except OSError:
+                cmd = b""
+            if cmd.startswith(b"postgres:") and self.database.encode() in cmd:
+                return "PostgreSQL backends of the topology's database"
+        return None
+
+    def sample(self, baseline=False):
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit():
+                continue
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            ticks = int(fields[11]) + int(fields[12])
+            before = self.seen.get(pid, None if not baseline else ticks)
+            self.seen[pid] = ticks
+            if baseline:
+                continue
+            delta = ticks - (before or 0)
+            if delta <= 0:
+                continue
+            g = self.group(pid, fields)
+            if g:
+                self.groups[g] = self.groups.get(g, 0) + delta
+
+    async def run(self, until):
+        while now() < until:
+            await asyncio.sleep(min(2, max(0.05, until - now())))
+            self.sample()
+
+    def result(self):
+        self.sample()
+        busy = self.machine_ticks() - self.machine0
+        order = ["server-1", "server-2", "worker-1", "worker-2", "scheduler", "nginx"]
+        rank = lambda g: (order.index(g) if g in order else len(order), g)  # noqa: E731
+        out = {g: self.groups[g] / self.tick for g in sorted(self.groups, key=rank)}
+        out["everything else on the machine"] = max(0, busy - sum(self.groups.values())) / self.tick
+        return out, busy / self.tick
 
 
 # --- The report -----------------------------------------------------------------------------
@@ -874,7 +939,7 @@ PROSE_START = "<!-- prose: kept as written when the report is generated again --
 PROSE_END = "<!-- end of prose -->"
 
 
-def write_report(args, load, results, before, after, cpu_topology, ok, checks):
+def write_report(args, load, results, before, after, ok, checks):
     st = load.stats
     total = sum(st.status.values())
     rps = total / load.elapsed
@@ -909,7 +974,7 @@ def write_report(args, load, results, before, after, cpu_topology, ok, checks):
     m = results["machine"]
     w(f"- Date: {results['started']} to {results['finished']}")
     w(f"- Command: `{args.command}`")
-    w(f"- Server binary: `{args.bin}` ({args.bin_note}); the repository at commit {args.commit}")
+    w(f"- Server binary: `{args.bin}` ({args.bin_note}); `scripts/load` at commit {args.commit}")
     w(f"- CPU: {m['cpu']}, {m['nproc']} cores; Linux {m['kernel']}; PostgreSQL {m['postgres'] or '?'}")
     w(f"- Load average before: {before}; after: {after} (`/proc/loadavg`)")
     w("- Memory (`free -g`, before the run):")
@@ -918,11 +983,17 @@ def write_report(args, load, results, before, after, cpu_topology, ok, checks):
     w(m["free"])
     w("```")
     w("")
-    w(f"- Load tool CPU: {results['tool_cpu']:.1f} s over {load.elapsed:.1f} s "
-      f"({100 * results['tool_cpu'] / load.elapsed:.0f}% of one core)")
-    if cpu_topology:
-        w("- Topology CPU during the run (user + system, s): " +
-          ", ".join(f"{k} {v:.1f}" for k, v in cpu_topology.items()))
+    if load.cpu_groups:
+        cores = int(m["nproc"] or 1)
+        w(f"- Where the CPU went during the run ({cores} cores x {load.elapsed:.0f} s = "
+          f"{cores * load.elapsed:.0f} core-seconds; busy {load.cpu_busy:.0f}, "
+          f"{100 * load.cpu_busy / (cores * load.elapsed):.0f}%), core-seconds (user + system, sampled "
+          "from /proc every 2 s):")
+        w("")
+        w("  | Processes | Core-seconds | Share of the machine |")
+        w("  | --- | ---: | ---: |")
+        for g, secs in load.cpu_groups.items():
+            w(f"  | {g} | {secs:.1f} | {100 * secs / (cores * load.elapsed):.0f}% |")
     w("")
     w("## Prose")
     w("")
@@ -1078,12 +1149,12 @@ def run(args):
     race_orgs = {o["index"]: o for o in orgs if o.get("role") == "race"}
     orgs = [o for o in orgs if o.get("role", "load") == "load"]
     load = Load(args, orgs)
-    cpu_start = process_cpu(args.topology)
+    with open(os.path.join(args.topology, "database")) as f:
+        database = f.read().strip()
+    load.cpu = CpuAccount(args.topology, database, [p for p in args.helper_pids.split(",") if p])
     print(f"load: {args.connections} connections for {args.duration:g} s over {len(orgs)} organizations",
           file=sys.stderr, flush=True)
     asyncio.run(load.run())
-    cpu_end = process_cpu(args.topology)
-    cpu_topology = {k: cpu_end[k] - cpu_start.get(k, 0) for k in cpu_end}
     with open("/proc/loadavg") as f:
         after = f.read().strip()
     results["finished"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -1142,7 +1213,7 @@ def run(args):
     problems = ([f"{r} -> {s}: {d}" for r, s, d in st.failures + load.verify.failures] + st.stale
                 + load.api_problems + db_problems + bucket_problems + log_errors[:10])
     results["problems"] = problems
-    write_report(args, load, results, before, after, cpu_topology, ok, checks)
+    write_report(args, load, results, before, after, ok, checks)
 
     total = sum(st.status.values())
     print(f"\nload: {total} requests in {load.elapsed:.1f} s = {total / load.elapsed:.0f}/s at {args.connections} "
@@ -1191,6 +1262,7 @@ def main():
     l.add_argument("--bin", default="?")
     l.add_argument("--bin-note", default="")
     l.add_argument("--commit", default="?")
+    l.add_argument("--helper-pids", default="", help="the S3 and SMTP servers' pids, comma-separated")
     args = parser.parse_args()
     if args.command == "register":
         asyncio.run(register(args))
