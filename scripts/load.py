@@ -962,12 +962,13 @@ def write_report(args, load, results, before, after, ok, checks):
     w("(`scripts/topology`: nginx round-robin in front of two servers, two workers on Redis, the")
     w("scheduler, PostgreSQL, S3 storage on moto's server, mail to `scripts/smtp_sink.py`), signs up")
     w(f"{len(load.orgs)} organizations through the API ({sum(o.plan == 'professional' for o in load.orgs)} made "
-      f"Professional with `scripts/topology cli DIR task set_plan`, {sum(o.plan == 'free' for o in load.orgs)} left Free), "
-      f"and keeps {args.connections} requests in")
-    w(f"flight for {args.duration:g} s with `scripts/load.py` (Python asyncio + aiohttp, one process on the same")
-    w("cores), each a random organization and a random operation of the mix below. Writes stay within")
-    w("each plan (counting those in flight), so every answer but the route's 2xx counts against the run.")
-    w("Afterwards every acknowledged write is looked for through the API, in the database and in the bucket.")
+      "Professional with `scripts/topology cli DIR task")
+    w(f"set_plan`, {sum(o.plan == 'free' for o in load.orgs)} left Free), and keeps {args.connections} requests "
+      f"in flight for {args.duration:g} s with `scripts/load.py`")
+    w("(Python asyncio + aiohttp, one process on the same cores), each a random organization and a")
+    w("random operation of the mix below. Writes stay within each plan (counting those in flight), so")
+    w("every answer but the route's 2xx counts against the run. Afterwards every acknowledged write is")
+    w("looked for through the API, in the database and in the bucket.")
     w("")
     w("## Machine and run")
     w("")
