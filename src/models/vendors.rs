@@ -134,6 +134,13 @@ impl Model {
         form: &ValidVendor,
     ) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
+        // The organization's row locked (PostgreSQL) so that vendors added at once are counted
+        // one after the other against the limit.
+        super::_entities::organizations::Entity::find_by_id(org_id)
+            .lock_exclusive()
+            .one(&txn)
+            .await?
+            .ok_or(Refusal::NotFound)?;
         if Self::count_in_org(&txn, org_id).await? >= limit.vendors {
             return Err(Refusal::PlanLimit(limit.message.clone()).into());
         }
@@ -214,6 +221,7 @@ impl Model {
     /// Database errors.
     pub async fn update_from(self, db: &DatabaseConnection, form: &ValidVendor) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
+        Self::lock_in(&txn, self.id).await?;
         let mut active = Self::fields(form);
         active.id = ActiveValue::Unchanged(self.id);
         let vendor = active.update(&txn).await?;
@@ -234,6 +242,21 @@ impl Model {
 }
 
 impl Model {
+    /// Reads the vendor's row again in a write transaction, locked until it ends: on
+    /// `PostgreSQL` `SELECT ... FOR UPDATE`, so that writes to one vendor (an upload, an edit,
+    /// a delete) take turns; `SQLite`'s immediate transactions already take turns for the whole
+    /// database. `NotFound` when it was deleted meanwhile.
+    ///
+    /// # Errors
+    /// `NotFound`; database errors.
+    pub async fn lock_in<C: ConnectionTrait>(txn: &C, id: i64) -> Result<Self> {
+        Entity::find_by_id(id)
+            .lock_exclusive()
+            .one(txn)
+            .await?
+            .ok_or_else(|| Refusal::NotFound.into())
+    }
+
     /// Deletes the vendor with every document version and reminder, recording it in the
     /// activity log; returns the storage keys of its files, to remove once committed.
     ///
@@ -244,6 +267,8 @@ impl Model {
         C: ConnectionTrait + TransactionTrait,
     {
         let txn = crate::models::begin_write(db).await?;
+        // Locked first: an upload that committed while this waited has its file listed below.
+        Self::lock_in(&txn, self.id).await?;
         let keys: Vec<String> = documents::Entity::find()
             .in_tenant(self.organization_id)
             .filter(documents::Column::VendorId.eq(self.id))

@@ -15,6 +15,7 @@ mod outbox;
 mod paging;
 mod platform;
 mod portal;
+mod races;
 mod reports;
 mod shapes;
 mod storage_s3;

@@ -48,6 +48,9 @@ impl Model {
     ) -> Result<Self> {
         let slot = info.slot();
         let txn = crate::models::begin_write(db).await?;
+        // Uploads to one vendor take turns (its slot's versions, the plan's document limit); a
+        // vendor deleted meanwhile is a 404.
+        vendors::Model::lock_in(&txn, vendor.id).await?;
         let previous = if slot.supersedes() {
             Entity::find()
                 .filter(documents::Column::VendorId.eq(vendor.id))
@@ -149,6 +152,17 @@ impl Model {
             .await?)
     }
 
+    /// The document read again in a write transaction, once its vendor's row is locked (writes
+    /// to one vendor's documents take turns): as it is now, or `NotFound` when it was deleted
+    /// meanwhile.
+    async fn locked_again<C: ConnectionTrait>(&self, txn: &C) -> Result<Self> {
+        vendors::Model::lock_in(txn, self.vendor_id).await?;
+        Entity::find_by_id(self.id)
+            .one(txn)
+            .await?
+            .ok_or_else(|| Refusal::NotFound.into())
+    }
+
     /// Changes what is known about the document; a new slot or date replaces its reminders.
     ///
     /// # Errors
@@ -162,19 +176,20 @@ impl Model {
     ) -> Result<Self> {
         let slot = info.slot();
         let txn = crate::models::begin_write(db).await?;
-        if self.is_current && slot.as_str() != self.slot && slot.supersedes() {
+        let doc = self.locked_again(&txn).await?;
+        if doc.is_current && slot.as_str() != doc.slot && slot.supersedes() {
             // Moving into a taken slot makes this the current document there.
             let others = Entity::find()
-                .filter(documents::Column::VendorId.eq(self.vendor_id))
+                .filter(documents::Column::VendorId.eq(doc.vendor_id))
                 .filter(documents::Column::Slot.eq(slot.as_str()))
                 .filter(documents::Column::IsCurrent.eq(true))
                 .all(&txn)
                 .await?;
             retire(&txn, others).await?;
         }
-        let org_id = self.organization_id;
-        let old_expiration = self.expiration_date;
-        let mut active = self.into_active_model();
+        let org_id = doc.organization_id;
+        let old_expiration = doc.expiration_date;
+        let mut active = doc.into_active_model();
         active.document_type = ActiveValue::Set(info.document_type.as_str().to_string());
         active.coi_type = ActiveValue::Set(info.coi_type.map(|c| c.as_str().to_string()));
         active.slot = ActiveValue::Set(slot.as_str().to_string());
@@ -225,13 +240,14 @@ impl Model {
         C: ConnectionTrait + TransactionTrait,
     {
         let txn = crate::models::begin_write(db).await?;
-        let was_current = self.is_current;
-        let (id, pid, org_id) = (self.id, self.pid, self.organization_id);
+        let doc = self.locked_again(&txn).await?;
+        let was_current = doc.is_current;
+        let (id, pid, org_id) = (doc.id, doc.pid, doc.organization_id);
         let (slot, key, label, name) = (
-            self.slot.clone(),
-            self.storage_key.clone(),
-            self.label(),
-            self.file_name.clone(),
+            doc.slot.clone(),
+            doc.storage_key.clone(),
+            doc.label(),
+            doc.file_name.clone(),
         );
         Entity::delete_by_id(id).exec(&txn).await?;
         if was_current && slot != Slot::Other.as_str() {

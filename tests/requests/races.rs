@@ -1,0 +1,117 @@
+//! Writes that race each other, as many clients send them at once (found by `scripts/load`
+//! on `PostgreSQL`): one vendor's uploads, edits and deletion take turns, so a slot has one
+//! current version, a plan's limits hold, and a vendor deleted meanwhile is a 404 that leaves
+//! no row and no file.
+
+use std::future::IntoFuture;
+
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use crate::support::{
+    bearer, create_vendor, get, register, stored_files, upload, vendor_body, with_app, UploadSpec,
+};
+
+#[tokio::test]
+async fn ten_uploads_to_one_slot_at_once_leave_one_current_version() {
+    with_app(|server, _ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = create_vendor(&server, &ann, "Race Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let spec = UploadSpec::pdf("w9");
+        let answers = join_all((0..10).map(|_| upload(&server, &ann, &id, &spec))).await;
+        for res in &answers {
+            assert_eq!(res.status_code(), 201, "{}", res.text());
+        }
+        let current: Vec<Value> = get(&server, &ann, "/api/documents?type=w9").await.json();
+        assert_eq!(current.len(), 1, "one current W-9: {current:?}");
+        assert_eq!(current[0]["version"], 10);
+        let all: Vec<Value> = get(&server, &ann, &format!("/api/vendors/{id}/documents"))
+            .await
+            .json();
+        let mut versions: Vec<i64> = all.iter().map(|d| d["version"].as_i64().unwrap()).collect();
+        versions.sort_unstable();
+        assert_eq!(versions, (1..=10).collect::<Vec<_>>());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn vendors_and_documents_added_at_once_stay_within_the_plan() {
+    with_app(|server, _ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let (h, v) = bearer(&ann.token);
+        let creates = join_all((0..6).map(|i| {
+            server
+                .post("/api/vendors")
+                .add_header(h.clone(), v.clone())
+                .json(&vendor_body(&format!("Rush {i}")))
+                .into_future()
+        }))
+        .await;
+        let codes: Vec<u16> = creates.iter().map(|r| r.status_code().as_u16()).collect();
+        assert_eq!(codes.iter().filter(|c| **c == 201).count(), 2, "{codes:?}");
+        assert_eq!(codes.iter().filter(|c| **c == 402).count(), 4, "{codes:?}");
+        let vendors: Vec<Value> = get(&server, &ann, "/api/vendors").await.json();
+        assert_eq!(vendors.len(), 2, "Free: 2 vendors");
+
+        // "Other" documents do not replace each other: twelve at once, ten kept.
+        let id = vendors[0]["id"].as_str().unwrap().to_string();
+        let spec = UploadSpec::pdf("other");
+        let answers = join_all((0..12).map(|_| upload(&server, &ann, &id, &spec))).await;
+        let codes: Vec<u16> = answers.iter().map(|r| r.status_code().as_u16()).collect();
+        assert_eq!(codes.iter().filter(|c| **c == 201).count(), 10, "{codes:?}");
+        assert_eq!(codes.iter().filter(|c| **c == 402).count(), 2, "{codes:?}");
+        let docs: Vec<Value> = get(&server, &ann, "/api/documents").await.json();
+        assert_eq!(docs.len(), 10, "Free: 10 documents per vendor");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn edits_and_uploads_racing_a_deletion_are_404s_and_leave_nothing() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let (h, v) = bearer(&ann.token);
+        for round in 0..3 {
+            let id = create_vendor(&server, &ann, &format!("Doomed {round}")).await["id"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let spec = UploadSpec::pdf("other");
+            let uploads = join_all((0..4).map(|_| upload(&server, &ann, &id, &spec)));
+            let edits = join_all((0..4).map(|i| {
+                server
+                    .put(&format!("/api/vendors/{id}"))
+                    .add_header(h.clone(), v.clone())
+                    .json(&vendor_body(&format!("Renamed {i}")))
+                    .into_future()
+            }));
+            let delete = server
+                .delete(&format!("/api/vendors/{id}"))
+                .add_header(h.clone(), v.clone())
+                .into_future();
+            let (uploads, edits, deleted) = tokio::join!(uploads, edits, delete);
+            assert_eq!(deleted.status_code(), 204, "{}", deleted.text());
+            for res in uploads.iter().chain(edits.iter()) {
+                let code = res.status_code().as_u16();
+                assert!([200, 201, 404].contains(&code), "{code}: {}", res.text());
+            }
+            let vendor = get(&server, &ann, &format!("/api/vendors/{id}")).await;
+            assert_eq!(vendor.status_code(), 404);
+        }
+        // Files are removed once the deletion commits; give that a moment.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(get(&server, &ann, "/api/documents")
+            .await
+            .json::<Vec<Value>>()
+            .is_empty());
+        assert_eq!(
+            stored_files(&ctx, &ann).await,
+            Vec::<std::path::PathBuf>::new()
+        );
+    })
+    .await;
+}
