@@ -70,7 +70,44 @@ fn public(error: Error) -> (StatusCode, ErrorDetail) {
         ),
         Error::JsonRejection(rejection) => (rejection.status(), blank()),
         Error::Model(ModelError::EntityAlreadyExists) => (StatusCode::CONFLICT, blank()),
+        Error::DB(e) | Error::Model(ModelError::DbErr(e)) if database_unreachable(&e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorDetail::new(
+                "service_unavailable",
+                "The service is briefly unavailable. Please try again in a moment.",
+            ),
+        ),
         _ => (StatusCode::INTERNAL_SERVER_ERROR, blank()),
+    }
+}
+
+/// Seconds a client is asked to wait when the database cannot be reached.
+const DATABASE_RETRY_AFTER_SECS: u64 = 5;
+
+/// A database that cannot be reached (stopped, restarting, its connections cut, or none free
+/// within the pool's timeout): the request may succeed in a moment, so a 503 with Retry-After
+/// rather than a 500 (the faults command restarts PostgreSQL under load).
+fn database_unreachable(err: &sea_orm::DbErr) -> bool {
+    use sea_orm::{sqlx, DbErr, RuntimeErr};
+    let down = |e: &RuntimeErr| match e {
+        RuntimeErr::SqlxError(e) => match &**e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed => true,
+            // PostgreSQL shutting down or starting up (57P01-57P03), a connection exception
+            // (class 08).
+            sqlx::Error::Database(d) => d
+                .code()
+                .is_some_and(|c| c.starts_with("57P0") || c.starts_with("08")),
+            _ => false,
+        },
+        _ => false,
+    };
+    match err {
+        DbErr::ConnectionAcquire(_) => true,
+        DbErr::Conn(e) | DbErr::Exec(e) | DbErr::Query(e) => down(e),
+        _ => false,
     }
 }
 
@@ -90,7 +127,10 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (msg, details) = (self.error.to_string(), format!("{:?}", self.error));
         let (status, detail) = public(self.error);
-        let extra = self.extra.map(|e| *e).unwrap_or_default();
+        let mut extra = self.extra.map(|e| *e).unwrap_or_default();
+        if detail.error.as_deref() == Some("service_unavailable") && extra.retry_after.is_none() {
+            extra.retry_after = Some(DATABASE_RETRY_AFTER_SECS);
+        }
         if status.is_server_error() {
             tracing::error!(error.msg = msg, error.details = details, %status, "request failed");
         } else if status == StatusCode::TOO_MANY_REQUESTS {
@@ -306,6 +346,33 @@ mod tests {
             detail.errors,
             Some(serde_json::json!({"password": ["Password must be at least 6 characters"]}))
         );
+    }
+
+    #[test]
+    fn an_unreachable_database_is_a_503_to_retry_and_other_database_errors_a_500() {
+        use sea_orm::{sqlx, ConnAcquireErr, DbErr, RuntimeErr};
+        let answer = |e: DbErr| ApiError::from(Error::DB(e)).into_response();
+        let pool = |e: sqlx::Error| DbErr::Query(RuntimeErr::SqlxError(std::sync::Arc::new(e)));
+        for down in [
+            DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
+            pool(sqlx::Error::PoolTimedOut),
+            pool(sqlx::Error::Io(std::io::Error::from(
+                std::io::ErrorKind::ConnectionRefused,
+            ))),
+        ] {
+            let res = answer(down);
+            assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(res.headers()[header::RETRY_AFTER], "5");
+        }
+        for other in [
+            DbErr::RecordNotUpdated,
+            pool(sqlx::Error::RowNotFound),
+            DbErr::Custom("bug".into()),
+        ] {
+            let res = answer(other);
+            assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert!(res.headers().get(header::RETRY_AFTER).is_none());
+        }
     }
 
     #[test]
