@@ -86,7 +86,7 @@ const DATABASE_RETRY_AFTER_SECS: u64 = 5;
 
 /// A database that cannot be reached (stopped, restarting, its connections cut, or none free
 /// within the pool's timeout): the request may succeed in a moment, so a 503 with Retry-After
-/// rather than a 500 (the faults command restarts PostgreSQL under load).
+/// rather than a 500 (the faults command restarts `PostgreSQL` under load).
 fn database_unreachable(err: &sea_orm::DbErr) -> bool {
     use sea_orm::{sqlx, DbErr, RuntimeErr};
     let down = |e: &RuntimeErr| match e {
@@ -102,7 +102,7 @@ fn database_unreachable(err: &sea_orm::DbErr) -> bool {
                 .is_some_and(|c| c.starts_with("57P0") || c.starts_with("08")),
             _ => false,
         },
-        _ => false,
+        RuntimeErr::Internal(_) => false,
     };
     match err {
         DbErr::ConnectionAcquire(_) => true,
