@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { RECENT_ACTIVITY_LIMIT } from '@/config';
 import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment-status';
-import { getActivityLogsQueryOptions } from '@/features/activity/api/get-activity-logs';
+import {
+  FIRST_ACTIVITY_PAGE,
+  getActivityLogsQueryOptions,
+  getActivityPageQueryOptions,
+} from '@/features/activity/api/get-activity-logs';
 import { getAdminBlogPostsQueryOptions } from '@/features/admin/api/get-admin-blog-posts';
 import { getBlogStatsQueryOptions } from '@/features/admin/api/get-blog-stats';
 import { getContentStatsQueryOptions } from '@/features/admin/api/get-content-stats';
@@ -62,7 +66,7 @@ export const loaders = {
     if (params.id) void client.prefetchQuery(getVendorQueryOptions(params.id));
   }),
   documents: whenSignedIn(() => void client.prefetchQuery(getDocumentPageQueryOptions(FIRST_DOCUMENT_PAGE))),
-  activity: whenSignedIn(() => void client.prefetchQuery(getActivityLogsQueryOptions())),
+  activity: whenSignedIn(() => void client.prefetchQuery(getActivityPageQueryOptions(FIRST_ACTIVITY_PAGE))),
   reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
   reports: whenSignedIn(() => {
     void client.prefetchQuery(getComplianceReportQueryOptions());

@@ -13,9 +13,11 @@ export function useListControls<F extends string>(initialFilter: F) {
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<F>(initialFilter);
   const [sort, setSort] = useState<SortState>(null);
-  // The page belongs to the query, filter and sort it was turned for: any other starts at 0.
+  // The page belongs to the query, filter and sort it was turned for: any other starts at 0, and
+  // so does going back to an earlier one (the page turned then is forgotten).
   const order = JSON.stringify([query, filter, sort]);
   const [turned, setTurned] = useState({ order, page: 0 });
+  if (turned.order !== order) setTurned({ order, page: 0 });
   const page = turned.order === order ? turned.page : 0;
   const setPage = useCallback((next: number) => setTurned({ order, page: next }), [order]);
 

@@ -3,8 +3,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { TABLE_PAGE_SIZE } from '@/config';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { Button } from './button';
 import { Checkbox } from './checkbox';
+import { Pager } from './pager';
 
 export type SortValue = string | number | null | undefined;
 
@@ -287,21 +287,7 @@ export function DataTable<T>({
           </div>
         </>
       )}
-      {total > 0 ? (
-        <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">
-            Showing {start + 1} to {Math.min(start + pageSize, total)} of {total} entries
-          </p>
-          <div className="flex gap-2 print:hidden">
-            <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pageCount - 1}>
-              Next
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      <Pager total={total} page={current} onPageChange={setPage} pageSize={pageSize} />
     </div>
   );
 }

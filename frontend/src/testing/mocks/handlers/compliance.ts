@@ -3,7 +3,7 @@ import type { DashboardStats, Vendor, VendorInput } from '@/types/api';
 import { buildDocument, buildVendor } from '../fixtures';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
-import { documentList, vendorList } from './lists';
+import { activityList, documentList, vendorList } from './lists';
 
 type Handler = Parameters<typeof http.get>[1];
 
@@ -169,10 +169,7 @@ export const complianceHandlers = [
   ),
   http.get(
     '*/api/activity-logs',
-    authed(({ request }) => {
-      const limit = Number(new URL(request.url).searchParams.get('limit') ?? 0);
-      return HttpResponse.json(limit ? db.activity.slice(0, limit) : db.activity);
-    }),
+    authed(({ request }) => activityList(new URL(request.url))),
   ),
   http.get(
     '*/api/reminders',

@@ -4,10 +4,11 @@ import { db } from '../db';
 import { apiError } from '../utils';
 
 /**
- * GET /api/vendors and GET /api/documents as the server answers them (docs/product.md, "Lists"):
- * `q`, a status (and for documents a type) narrow the list, `sort` orders it (names ignoring
- * case, ties by id in the same direction, empty values last either way), `limit` and `offset`
- * cut the page, and X-Total-Count tells how many match. No `limit`: every match.
+ * GET /api/vendors, GET /api/documents and GET /api/activity-logs as the server answers them
+ * (docs/product.md, "Lists"): `q`, a status (for documents a type, for activity a type only)
+ * narrow the list, `sort` orders it (names ignoring case, ties by id in the same direction, empty
+ * values last either way; activity has no `sort`, newest first), `limit` and `offset` cut the
+ * page, and X-Total-Count tells how many match. No `limit`: every match.
  */
 type Value = string | number | null | undefined;
 type Sorts<T> = Record<string, (row: T) => Value>;
@@ -57,6 +58,30 @@ export function documentList(url: URL) {
   return answer(rows, url, DOCUMENT_SORTS, '-uploadedAt', (d) => d.id);
 }
 
+/** The server's activity types (src/models/activities.rs, TYPES). */
+const ACTIVITY_TYPES = [
+  'vendor_created',
+  'vendor_updated',
+  'vendor_deleted',
+  'document_uploaded',
+  'document_updated',
+  'document_deleted',
+  'document_expired',
+  'plan_changed',
+];
+
+/** Newest first (entries made at the same time in the order they are in `db.activity`). */
+export function activityList(url: URL) {
+  if (url.searchParams.has('sort')) return invalid('sort');
+  const q = url.searchParams.get('q')?.trim().toLowerCase() ?? '';
+  const type = url.searchParams.get('type');
+  if (type && type !== 'all' && !ACTIVITY_TYPES.includes(type)) return invalid('type');
+  const rows = db.activity
+    .filter((e) => (!type || type === 'all' || e.activityType === type) && (!q || contains(q)(e.description)))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return cut(rows, url);
+}
+
 function answer<T>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id: (row: T) => string) {
   const sort = url.searchParams.get('sort') ?? defaultSort;
   const descending = sort.startsWith('-');
@@ -71,12 +96,17 @@ function answer<T>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id
     const order = (x === y ? 0 : (x as string | number) < (y as string | number) ? -1 : 1) || id(a).localeCompare(id(b));
     return descending ? -order : order;
   });
+  return cut(sorted, url);
+}
+
+/** `limit` and `offset`, and X-Total-Count. */
+function cut<T>(sorted: T[], url: URL) {
   const limit = url.searchParams.get('limit');
   const offset = Number(url.searchParams.get('offset') ?? 0);
   if (limit !== null && !(Number(limit) >= 1)) return invalid('limit');
   if (!(offset >= 0)) return invalid('offset');
   const page = limit === null ? sorted.slice(offset) : sorted.slice(offset, offset + Number(limit));
-  return HttpResponse.json(page, { headers: { 'X-Total-Count': String(rows.length) } });
+  return HttpResponse.json(page, { headers: { 'X-Total-Count': String(sorted.length) } });
 }
 
 function invalid(param: string) {
