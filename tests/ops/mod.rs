@@ -5,3 +5,4 @@ mod production;
 mod readiness;
 mod shutdown;
 mod sqlite_pool;
+mod upload_cutoffs;

@@ -196,3 +196,147 @@ async fn fourteen_uploads_at_once_are_all_stored() {
     })
     .await;
 }
+
+/// The hostile corpus, through both upload routes (the signed-in one and the vendor portal):
+/// polyglots, a zip bomb named .docx, scripts named as pictures, wrong extensions, names that
+/// are huge or full of control characters. Each is refused with its status or, when it is what
+/// its name says, stored under a generated name with a safe display name; nothing else stays.
+#[tokio::test]
+async fn the_hostile_corpus_is_refused_on_both_routes_and_leaves_nothing() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let (h, v) = crate::support::bearer(&ann.token);
+        let mut body = crate::support::vendor_body("Hostile Co");
+        body["companyKey"] = serde_json::json!("Hostile1");
+        let res = server
+            .post("/api/vendors")
+            .add_header(h, v)
+            .json(&body)
+            .await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let id = "Hostile1";
+        let bomb = fixtures::zip_bomb_docx();
+        assert!(
+            bomb.len() < 1024 * 1024,
+            "the bomb is small: {}",
+            bomb.len()
+        );
+        let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+            (
+                "contract.docx",
+                fixtures::pdf_then_zip(),
+                422,
+                "file_type_mismatch",
+            ),
+            (
+                "scan.pdf",
+                fixtures::zip_then_pdf(),
+                415,
+                "unsupported_file_type",
+            ),
+            ("bomb.docx", bomb, 415, "unsupported_file_type"),
+            (
+                "photo.png",
+                fixtures::gif_script(),
+                415,
+                "unsupported_file_type",
+            ),
+            ("photo.jpg", fixtures::html(), 415, "unsupported_file_type"),
+            (
+                "invoice.pdf.exe",
+                fixtures::pdf(),
+                422,
+                "file_type_mismatch",
+            ),
+            ("no-extension", fixtures::pdf(), 422, "file_type_mismatch"),
+        ];
+        for (name, bytes, status, code) in cases {
+            let spec = UploadSpec {
+                file_name: name,
+                bytes: bytes.clone(),
+                ..UploadSpec::pdf("w9")
+            };
+            assert_envelope(&upload(&server, &ann, id, &spec).await, status, code);
+            let portal = spec.form().add_text("companyKey", id);
+            let res = server
+                .post("/api/vendor-upload-document")
+                .multipart(portal)
+                .await;
+            assert_envelope(&res, status, code);
+            assert!(
+                stored_files(&ctx, &ann).await.is_empty(),
+                "{name} left a file"
+            );
+        }
+        assert!(get(&server, &ann, "/api/documents")
+            .await
+            .json::<Vec<Value>>()
+            .is_empty());
+    })
+    .await;
+}
+
+/// Names: a huge one is cut to size; control characters are refused; a right-to-left override
+/// is taken out of the display name; the stored key is always generated.
+#[tokio::test]
+async fn hostile_file_names_are_cut_cleaned_or_refused() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let id = create_vendor(&server, &ann, "Names Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let id = id.as_str();
+        // Names: a huge one and one of control characters are stored under a generated key
+        // with a display name cut to size and cleaned.
+        let huge = format!("{}.pdf", "a".repeat(5_000));
+        let spec = UploadSpec {
+            file_name: &huge,
+            ..UploadSpec::pdf("w9")
+        };
+        let res = upload(&server, &ann, id, &spec).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let stored = res.json::<Value>()["fileName"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            stored.chars().count() <= 255
+                && std::path::Path::new(&stored)
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("pdf")),
+            "{stored}"
+        );
+        // Control characters in the part's header are not a header HTTP can carry: refused.
+        let spec = UploadSpec {
+            file_name: "w9\u{1}\u{7}\u{1b}[31m.pdf",
+            ..UploadSpec::pdf("sales_tax")
+        };
+        assert_envelope(
+            &upload(&server, &ann, id, &spec).await,
+            400,
+            "invalid_upload",
+        );
+        // A right-to-left override (valid text) is taken out of the display name.
+        let spec = UploadSpec {
+            file_name: "w9\u{202e}fdp.exe.pdf",
+            ..UploadSpec::pdf("sales_tax")
+        };
+        let res = upload(&server, &ann, id, &spec).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let name = res.json::<Value>()["fileName"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            !name.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{name:?}"
+        );
+        assert_eq!(stored_files(&ctx, &ann).await.len(), 2);
+        for f in stored_files(&ctx, &ann).await {
+            let stem = f.file_stem().unwrap().to_str().unwrap();
+            assert_eq!(stem.len(), 32, "generated name {f:?}");
+        }
+    })
+    .await;
+}
