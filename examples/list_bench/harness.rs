@@ -25,11 +25,16 @@ pub const PASSWORD: &str = "bench-password";
 /// The child process's work, when set: which database to seed.
 pub const SEED_VAR: &str = "LIST_BENCH_SEED";
 
-/// The test configuration on the bench database, without statement logging.
+/// The test configuration on the bench database, without statement logging, and without the
+/// answers kept per organization (`answer_cache_mb: 0`): every timed request runs its queries,
+/// which is what the bench compares.
 pub async fn config(url: &str) -> loco_rs::config::Config {
     let mut config = App::load_config(&Environment::Test).await.unwrap();
     config.database.uri = url.to_string();
     config.database.enable_logging = false;
+    if let Some(settings) = config.settings.as_mut().and_then(|s| s.as_object_mut()) {
+        settings.insert("answer_cache_mb".to_string(), serde_json::json!(0));
+    }
     config
 }
 

@@ -8,15 +8,31 @@ use crate::{
     views::reminders::ReminderResponse,
 };
 
-/// The organization's reminders, soonest first.
-#[utoipa::path(get, path = "/api/reminders", tag = "reminders", security(("bearer" = [])), params(Paging),
-    responses((status = 200, body = [ReminderResponse]), (status = 401, body = Envelope)))]
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct ReminderOrder {
+    /// The order: `reminderDate` (the default, soonest first), `vendor` (its name),
+    /// `documentType`, `expirationDate` (none last), `status` (current, expiring soon,
+    /// expired) or `sent` (not sent first); a leading `-` for descending. Ties by id.
+    pub sort: Option<String>,
+}
+
+/// The organization's reminders, soonest first unless `sort` says otherwise.
+#[utoipa::path(get, path = "/api/reminders", tag = "reminders", security(("bearer" = [])), params(ReminderOrder, Paging),
+    responses((status = 200, body = [ReminderResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
     State(ctx): State<AppContext>,
+    Query(order): Query<ReminderOrder>,
     Query(paging): Query<Paging>,
 ) -> ApiResult {
-    let (rows, total) = reminders::Model::list(&ctx.db, current.org.id, paging.page()?).await?;
+    let sort = super::sort_param(
+        order.sort.as_deref(),
+        crate::models::search::Sort::default(),
+        &reminders::ReminderSort::KEYS,
+    )?;
+    let (rows, total) =
+        reminders::Model::list(&ctx.db, current.org.id, sort, paging.page()?).await?;
     let today = documents::today();
     let body: Vec<ReminderResponse> = rows
         .iter()

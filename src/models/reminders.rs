@@ -4,6 +4,7 @@
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
+use sea_orm::sea_query::{Expr, ExprTrait, QueryStatementBuilder};
 use uuid::Uuid;
 
 mod claimed;
@@ -83,22 +84,29 @@ impl Model {
         Ok(())
     }
 
-    /// The organization's reminders with their documents and vendors, soonest first.
+    /// The organization's reminders with their documents and vendors, in `sort`'s order (ties
+    /// by id; no expiration date last either way), the page only, and how many there are.
     ///
     /// # Errors
     /// Database errors.
     pub async fn list(
         db: &DatabaseConnection,
         org_id: i64,
+        sort: super::search::Sort<ReminderSort>,
         page: super::search::Page,
     ) -> Result<(Vec<(Self, documents::Model, vendors::Model)>, u64)> {
         let select = Entity::find().in_tenant(org_id);
         let count = select.clone().count(db);
+        let order = sort.order();
         let rows = page
             .apply(
                 select
-                    .order_by_asc(reminders::Column::ReminderDate)
-                    .order_by_asc(reminders::Column::Id),
+                    .order_by_with_nulls(
+                        sort.key.expr(crate::models::documents::today()),
+                        order.clone(),
+                        sea_orm::sea_query::NullOrdering::Last,
+                    )
+                    .order_by(Expr::col((Entity, reminders::Column::Id)), order),
             )
             .find_also_related(documents::Entity)
             .all(db)
@@ -125,5 +133,67 @@ impl Model {
                 .collect(),
             total,
         ))
+    }
+}
+
+/// What the reminder list can be ordered by.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum ReminderSort {
+    /// The vendor's name, whatever its case.
+    Vendor,
+    DocumentType,
+    /// The document's expiration date; none last either way.
+    ExpirationDate,
+    /// When the reminder goes out (the default, soonest first).
+    #[default]
+    ReminderDate,
+    /// The document's status by severity: current, expiring soon, expired.
+    Status,
+    /// Not sent yet, then sent.
+    Sent,
+}
+
+impl ReminderSort {
+    /// The `sort` names of the API, each with its key.
+    pub const KEYS: [(&'static str, Self); 6] = [
+        ("vendor", Self::Vendor),
+        ("documentType", Self::DocumentType),
+        ("expirationDate", Self::ExpirationDate),
+        ("reminderDate", Self::ReminderDate),
+        ("status", Self::Status),
+        ("sent", Self::Sent),
+    ];
+
+    /// The key in SQL, over a `reminders` row joined with its document.
+    fn expr(self, today: chrono::NaiveDate) -> Expr {
+        use sea_orm::sea_query::{Func, Query};
+        let doc = |c: documents::Column| Expr::col((documents::Entity, c));
+        match self {
+            Self::Vendor => Expr::SubQuery(
+                None,
+                Box::new(
+                    Query::select()
+                        .expr(Func::lower(Expr::col((
+                            vendors::Entity,
+                            vendors::Column::Name,
+                        ))))
+                        .from(vendors::Entity)
+                        .and_where(
+                            Expr::col((vendors::Entity, vendors::Column::Id))
+                                .equals((documents::Entity, documents::Column::VendorId)),
+                        )
+                        .to_owned()
+                        .into_sub_query_statement(),
+                ),
+            ),
+            Self::DocumentType => doc(documents::Column::DocumentType),
+            Self::ExpirationDate => doc(documents::Column::ExpirationDate),
+            Self::ReminderDate => Expr::col((Entity, reminders::Column::ReminderDate)),
+            Self::Status => super::compliance::sql::document_rank(
+                &doc(documents::Column::ExpirationDate),
+                today,
+            ),
+            Self::Sent => Expr::col((Entity, reminders::Column::SentAt)).is_not_null(),
+        }
     }
 }

@@ -633,3 +633,57 @@ async fn documents_sort_on_the_server_by_each_column_and_anything_else_is_a_422(
     })
     .await;
 }
+
+#[tokio::test]
+async fn reminders_sort_on_the_server_by_each_column() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        vendors_of_every_status(&server, &ctx, &ann).await;
+        let all: Vec<Value> = get(&server, &ann, "/api/reminders").await.json();
+        assert!(all.len() >= 6, "{}", all.len());
+        let date = |r: &Value| r["reminderDate"].as_str().unwrap().to_string();
+        sorted_by(&server, &ann, "/api/reminders", false, date).await;
+        sorted_by(
+            &server,
+            &ann,
+            "/api/reminders?sort=-reminderDate",
+            true,
+            date,
+        )
+        .await;
+        let vendor = |r: &Value| r["document"]["vendor"].as_str().unwrap().to_lowercase();
+        sorted_by(&server, &ann, "/api/reminders?sort=vendor", false, vendor).await;
+        sorted_by(&server, &ann, "/api/reminders?sort=-vendor", true, vendor).await;
+        let kind = |r: &Value| r["document"]["documentType"].as_str().unwrap().to_string();
+        sorted_by(
+            &server,
+            &ann,
+            "/api/reminders?sort=documentType",
+            false,
+            kind,
+        )
+        .await;
+        let expires = |r: &Value| {
+            let d = &r["document"]["expirationDate"];
+            (d.is_null(), d.as_str().map(String::from))
+        };
+        sorted_by(
+            &server,
+            &ann,
+            "/api/reminders?sort=expirationDate",
+            false,
+            expires,
+        )
+        .await;
+        let status = |r: &Value| severity(r["document"]["status"].as_str().unwrap());
+        sorted_by(&server, &ann, "/api/reminders?sort=status", false, status).await;
+        sorted_by(&server, &ann, "/api/reminders?sort=-status", true, status).await;
+        let sent = |r: &Value| r["sent"].as_bool().unwrap();
+        sorted_by(&server, &ann, "/api/reminders?sort=sent", false, sent).await;
+        for path in ["/api/reminders?sort=when", "/api/reminders?sort=--vendor"] {
+            let res = get(&server, &ann, path).await;
+            assert_envelope(&res, 422, "validation_failed");
+        }
+    })
+    .await;
+}
