@@ -89,6 +89,7 @@ pub struct DocumentFilter {
     /// The order: `uploadedAt`, `fileName`, `documentType`, `expirationDate` (none last),
     /// `status` (current, expiring soon, expired) or `vendor` (its name); a leading `-` for
     /// descending. Ties by id. The default: `-uploadedAt`, newest first.
+    #[param(value_type = Option<super::DocumentSortParam>, inline)]
     pub sort: Option<String>,
 }
 

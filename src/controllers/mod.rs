@@ -124,6 +124,52 @@ impl utoipa::PartialSchema for StatusFilter {
 
 impl utoipa::ToSchema for StatusFilter {}
 
+/// A list's `sort` values, for the `OpenAPI` document: each key, each with a leading `-`, and
+/// empty (the list's default order).
+fn sort_schema<K>(keys: &[(&str, K)]) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let mut values: Vec<String> = keys.iter().map(|(name, _)| (*name).to_string()).collect();
+    values.extend(keys.iter().map(|(name, _)| format!("-{name}")));
+    values.push(String::new());
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .into()
+}
+
+/// The `sort` of the vendor list.
+pub struct VendorSortParam;
+
+impl utoipa::PartialSchema for VendorSortParam {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        sort_schema(&crate::models::vendors::VendorSort::KEYS)
+    }
+}
+
+impl utoipa::ToSchema for VendorSortParam {}
+
+/// The `sort` of the document list.
+pub struct DocumentSortParam;
+
+impl utoipa::PartialSchema for DocumentSortParam {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        sort_schema(&crate::models::documents::DocumentSort::KEYS)
+    }
+}
+
+impl utoipa::ToSchema for DocumentSortParam {}
+
+/// The `sort` of the reminder list.
+pub struct ReminderSortParam;
+
+impl utoipa::PartialSchema for ReminderSortParam {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        sort_schema(&crate::models::reminders::ReminderSort::KEYS)
+    }
+}
+
+impl utoipa::ToSchema for ReminderSortParam {}
+
 /// The `type` filter of documents: a document type, `all` or empty.
 pub struct DocumentTypeFilter;
 

@@ -14,6 +14,7 @@ pub struct ReminderOrder {
     /// The order: `reminderDate` (the default, soonest first), `vendor` (its name),
     /// `documentType`, `expirationDate` (none last), `status` (current, expiring soon,
     /// expired) or `sent` (not sent first); a leading `-` for descending. Ties by id.
+    #[param(value_type = Option<super::ReminderSortParam>, inline)]
     pub sort: Option<String>,
 }
 

@@ -27,6 +27,7 @@ pub struct VendorFilter {
     /// The order: `name` (the default), `serviceType`, `status` (current, expiring soon,
     /// expired, missing), `documentCount` or `updatedAt`; a leading `-` for descending
     /// (`-updatedAt`). Ties by id.
+    #[param(value_type = Option<super::VendorSortParam>, inline)]
     pub sort: Option<String>,
 }
 
