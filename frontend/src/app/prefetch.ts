@@ -16,7 +16,7 @@ import { getWeeklyPlanQueryOptions } from '@/features/admin/api/get-weekly-plan'
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
 import { FIRST_DOCUMENT_PAGE, getDocumentPageQueryOptions } from '@/features/documents/api/get-documents';
 import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
-import { getRemindersQueryOptions } from '@/features/reminders/api/get-reminders';
+import { FIRST_REMINDER_PAGE, getReminderPageQueryOptions } from '@/features/reminders/api/get-reminders';
 import { getComplianceReportQueryOptions } from '@/features/reports/api/get-compliance-report';
 import { getExpirationsReportQueryOptions } from '@/features/reports/api/get-expirations-report';
 import { getNonCompliantReportQueryOptions } from '@/features/reports/api/get-non-compliant-report';
@@ -67,7 +67,7 @@ export const loaders = {
   }),
   documents: whenSignedIn(() => void client.prefetchQuery(getDocumentPageQueryOptions(FIRST_DOCUMENT_PAGE))),
   activity: whenSignedIn(() => void client.prefetchQuery(getActivityPageQueryOptions(FIRST_ACTIVITY_PAGE))),
-  reminders: whenSignedIn(() => void client.prefetchQuery(getRemindersQueryOptions())),
+  reminders: whenSignedIn(() => void client.prefetchQuery(getReminderPageQueryOptions(FIRST_REMINDER_PAGE))),
   reports: whenSignedIn(() => {
     void client.prefetchQuery(getComplianceReportQueryOptions());
     // A plan known to be Free would only be refused (402) three more times.

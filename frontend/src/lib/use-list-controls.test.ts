@@ -38,6 +38,15 @@ describe('useListControls', () => {
     expect(result.current.filtered).toBe(true);
   });
 
+  it('starts with the sort it is given, and a new sort starts again at the first page', () => {
+    const { result } = renderHook(() => useListControls('all', { id: 'reminderDate', direction: 'asc' }));
+    expect(result.current.sort).toEqual({ id: 'reminderDate', direction: 'asc' });
+    act(() => result.current.setPage(2));
+    act(() => result.current.setSort({ id: 'reminderDate', direction: 'desc' }));
+    expect(result.current.page).toBe(0);
+    expect(result.current.filtered).toBe(false);
+  });
+
   it('goes back to the last page with rows', () => {
     const { result } = renderHook(() => useListControls('all'));
     act(() => result.current.setPage(3));

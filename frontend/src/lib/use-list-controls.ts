@@ -7,12 +7,13 @@ import { useDebouncedValue } from './use-debounced-value';
 /**
  * The search box, the filter, the sort and the page of a list paged on the server. The search
  * is asked for once typing pauses (`query`); a new query, filter or sort starts at the first page.
+ * `initialSort`: the column shown sorted before any header is clicked (none by default).
  */
-export function useListControls<F extends string>(initialFilter: F) {
+export function useListControls<F extends string>(initialFilter: F, initialSort: SortState = null) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<F>(initialFilter);
-  const [sort, setSort] = useState<SortState>(null);
+  const [sort, setSort] = useState<SortState>(initialSort);
   // The page belongs to the query, filter and sort it was turned for: any other starts at 0, and
   // so does going back to an earlier one (the page turned then is forgotten).
   const order = JSON.stringify([query, filter, sort]);

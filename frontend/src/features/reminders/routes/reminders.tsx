@@ -1,15 +1,18 @@
 import { BellAlertIcon } from '@heroicons/react/24/outline';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Badge } from '@/components/ui/badge';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { DataTable, sortParam, type Column, type SortState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
-import { documentTypeLabel, statusLabel } from '@/lib/domain/documents';
+import { TABLE_PAGE_SIZE } from '@/config';
+import { documentTypeLabel } from '@/lib/domain/documents';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { pagingOf, useListControls } from '@/lib/use-list-controls';
 import type { Reminder } from '@/types/api';
-import { useReminders } from '../api/get-reminders';
+import { useReminderPage, type ReminderPageParams } from '../api/get-reminders';
 
 /** Sent (with when it went out) or Pending. */
 function ReminderState({ reminder: r }: { reminder: Reminder }) {
@@ -22,11 +25,13 @@ function ReminderState({ reminder: r }: { reminder: Reminder }) {
   );
 }
 
+/** Each column sorts on the server by its key (api/get-reminders, ReminderSortKey). */
 const columns: Column<Reminder>[] = [
   {
     id: 'vendor',
     header: 'Vendor',
-    sortValue: (r) => r.document.vendor ?? '',
+    // The vendor's name, whatever its case.
+    sortKey: 'vendor',
     cell: (r) => (
       <Link
         to={`/vendors/${r.document.vendorId}`}
@@ -39,7 +44,8 @@ const columns: Column<Reminder>[] = [
   {
     id: 'document',
     header: 'Document',
-    sortValue: (r) => documentTypeLabel(r.document.documentType),
+    // By the stored code (coi, other, sales_tax, vendor_agreement, w9), not by the label shown.
+    sortKey: 'documentType',
     cell: (r) => (
       <div className="min-w-36">
         <p className="text-slate-900">{documentTypeLabel(r.document.documentType)}</p>
@@ -52,25 +58,28 @@ const columns: Column<Reminder>[] = [
   {
     id: 'expirationDate',
     header: 'Expiration Date',
-    sortValue: (r) => r.document.expirationDate,
+    // None last either way.
+    sortKey: 'expirationDate',
     cell: (r) => <span className="whitespace-nowrap">{formatDate(r.document.expirationDate)}</span>,
   },
   {
     id: 'reminderDate',
     header: 'Reminder Date',
-    sortValue: (r) => r.reminderDate,
+    sortKey: 'reminderDate',
     cell: (r) => <span className="whitespace-nowrap">{formatDate(r.reminderDate)}</span>,
   },
   {
     id: 'status',
     header: 'Status',
-    sortValue: (r) => statusLabel(r.document.status),
+    // By severity: current, expiring soon, expired.
+    sortKey: 'status',
     cell: (r) => <StatusBadge status={r.document.status} />,
   },
   {
     id: 'sent',
     header: 'Reminder',
-    sortValue: (r) => (r.sent ? 1 : 0),
+    // Pending first.
+    sortKey: 'sent',
     cell: (r) => <ReminderState reminder={r} />,
   },
 ];
@@ -100,8 +109,19 @@ function ReminderCard({ reminder: r }: { reminder: Reminder }) {
   );
 }
 
+/** Soonest first until a header is clicked: the first page is FIRST_REMINDER_PAGE, as prefetched. */
+const INITIAL_SORT: SortState = { id: 'reminderDate', direction: 'asc' };
+
+/** The reminders, paged and sorted on the server: 5 a page, soonest first. */
 export function RemindersRoute() {
-  const reminders = useReminders();
+  const list = useListControls('all', INITIAL_SORT);
+  const { sort, offset } = list;
+  const params = useMemo<ReminderPageParams>(
+    () => ({ limit: TABLE_PAGE_SIZE, offset, sort: sortParam(columns, sort) }),
+    [sort, offset],
+  );
+  const reminders = useReminderPage(params);
+  const { paging } = pagingOf(list, reminders);
   return (
     <>
       <PageHeader title="Reminders" description="Expiration reminders for your vendors' documents" />
@@ -109,7 +129,7 @@ export function RemindersRoute() {
         <LoadingBlock label="Loading reminders" />
       ) : reminders.isError ? (
         <QueryError error={reminders.error} onRetry={() => void reminders.refetch()} />
-      ) : reminders.data.length === 0 ? (
+      ) : reminders.data.total === 0 ? (
         <EmptyState
           icon={BellAlertIcon}
           title="No reminders"
@@ -119,12 +139,12 @@ export function RemindersRoute() {
       ) : (
         <DataTable
           label="Reminders"
-          data={reminders.data}
+          data={reminders.data.items}
           columns={columns}
           getRowId={(r) => r.id}
-          initialSort={{ id: 'reminderDate', direction: 'asc' }}
           cardsBelow={1280}
           renderCard={(r) => <ReminderCard reminder={r} />}
+          paging={paging}
         />
       )}
     </>

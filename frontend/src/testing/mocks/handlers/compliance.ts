@@ -3,7 +3,7 @@ import type { DashboardStats, Vendor, VendorInput } from '@/types/api';
 import { buildDocument, buildVendor } from '../fixtures';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
-import { activityList, documentList, vendorList } from './lists';
+import { activityList, documentList, reminderList, vendorList } from './lists';
 
 type Handler = Parameters<typeof http.get>[1];
 
@@ -173,6 +173,6 @@ export const complianceHandlers = [
   ),
   http.get(
     '*/api/reminders',
-    authed(() => HttpResponse.json(db.reminders)),
+    authed(({ request }) => reminderList(new URL(request.url))),
   ),
 ];

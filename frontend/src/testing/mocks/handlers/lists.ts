@@ -1,14 +1,15 @@
 import { HttpResponse } from 'msw';
-import type { Vendor, VendorDocument } from '@/types/api';
+import type { Reminder, Vendor, VendorDocument } from '@/types/api';
 import { db } from '../db';
 import { apiError } from '../utils';
 
 /**
- * GET /api/vendors, GET /api/documents and GET /api/activity-logs as the server answers them
- * (docs/product.md, "Lists"): `q`, a status (for documents a type, for activity a type only)
- * narrow the list, `sort` orders it (names ignoring case, ties by id in the same direction, empty
- * values last either way; activity has no `sort`, newest first), `limit` and `offset` cut the
- * page, and X-Total-Count tells how many match. No `limit`: every match.
+ * GET /api/vendors, GET /api/documents, GET /api/activity-logs and GET /api/reminders as the
+ * server answers them (docs/product.md, "Lists"): `q`, a status (for documents a type, for
+ * activity a type only; reminders have neither) narrow the list, `sort` orders it (names ignoring
+ * case, ties by id in the same direction, empty values last either way; activity has no `sort`,
+ * newest first), `limit` and `offset` cut the page, and X-Total-Count tells how many match. No
+ * `limit`: every match.
  */
 type Value = string | number | null | undefined;
 type Sorts<T> = Record<string, (row: T) => Value>;
@@ -30,6 +31,17 @@ const DOCUMENT_SORTS: Sorts<VendorDocument> = {
   expirationDate: (d) => d.expirationDate,
   status: (d) => SEVERITY.indexOf(d.status),
   vendor: (d) => (d.vendor ?? '').toLowerCase(),
+};
+
+const REMINDER_SORTS: Sorts<Reminder> = {
+  reminderDate: (r) => r.reminderDate,
+  vendor: (r) => (r.document.vendor ?? '').toLowerCase(),
+  // The stored code, not its label.
+  documentType: (r) => r.document.documentType,
+  expirationDate: (r) => r.document.expirationDate,
+  status: (r) => SEVERITY.indexOf(r.document.status),
+  // Not sent first.
+  sent: (r) => Number(r.sent),
 };
 
 const contains = (needle: string) => (field: string | null | undefined) => (field ?? '').toLowerCase().includes(needle);
@@ -56,6 +68,11 @@ export function documentList(url: URL) {
       (!q || [d.fileName, d.documentType, d.notes, d.coiType].some(contains(q))),
   );
   return answer(rows, url, DOCUMENT_SORTS, '-uploadedAt', (d) => d.id);
+}
+
+/** Soonest first unless `sort` says otherwise; no search, no filter. */
+export function reminderList(url: URL) {
+  return answer(db.reminders, url, REMINDER_SORTS, 'reminderDate', (r) => r.id);
 }
 
 /** The server's activity types (src/models/activities.rs, TYPES). */
