@@ -2,9 +2,9 @@ use loco_rs::cli;
 use migration::Migrator;
 use vendorwatch::app::App;
 
-/// mimalloc for every allocation of the process (Cargo.toml says why).
+/// jemalloc for every allocation of the process (Cargo.toml says why).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[tokio::main]
 async fn main() -> loco_rs::Result<()> {
