@@ -122,6 +122,13 @@ async fn dashboard_stats_count_vendors_by_status_and_chart_documents() {
         coi.coi_type = Some("general_liability");
         coi.expiration_date = Some(in_days(15));
         upload(&server, &ann, &soon, &coi).await;
+        // Another organization's vendor and document count nowhere in Ann's figures.
+        let bob = register(&server, "Bob Other", None).await;
+        let theirs = create_vendor(&server, &bob, "Other Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        upload(&server, &bob, &theirs, &coi).await;
 
         let stats: Value = get(&server, &ann, "/api/dashboard/stats").await.json();
         assert_eq!(stats["totalVendors"], 2);
@@ -133,6 +140,13 @@ async fn dashboard_stats_count_vendors_by_status_and_chart_documents() {
             json!({"current": 1, "expiringSoon": 1, "expired": 0, "missing": 10}),
             "each vendor requests 6 documents by default and has one"
         );
+        let spans: Vec<u64> = stats["upcomingExpirations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["count"].as_u64().unwrap())
+            .collect();
+        assert_eq!(spans, [0, 1, 0, 0, 0, 0], "the COI expires on day 15");
         let weeks = stats["expirationsNext90Days"].as_array().unwrap();
         assert_eq!(weeks.len(), 13);
         assert_eq!(weeks[2]["count"], 1, "the COI expires in the third week");
