@@ -9,18 +9,21 @@ type PagerProps = {
   page: number;
   onPageChange: (page: number) => void;
   pageSize?: number;
+  /** The horizontal padding, matching the card it closes. */
+  padding?: 'px-4' | 'px-5';
   className?: string;
 };
 
 /** 'Showing X to Y of Z entries' with Previous and Next; nothing when there is nothing to show. */
-export function Pager({ total, page, onPageChange, pageSize = TABLE_PAGE_SIZE, className }: PagerProps) {
+export function Pager({ total, page, onPageChange, pageSize = TABLE_PAGE_SIZE, padding = 'px-4', className }: PagerProps) {
   if (total <= 0) return null;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const start = page * pageSize;
   return (
     <div
       className={cn(
-        'flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between',
+        'flex flex-col gap-3 border-t border-slate-200 py-3 sm:flex-row sm:items-center sm:justify-between',
+        padding,
         className,
       )}
     >

@@ -62,7 +62,13 @@ export function ActivityRoute() {
               ))}
             </ul>
             {paging ? (
-              <Pager className="-mx-5 px-5" total={paging.total} page={paging.page} onPageChange={paging.onPageChange} />
+              <Pager
+                className="-mx-5"
+                padding="px-5"
+                total={paging.total}
+                page={paging.page}
+                onPageChange={paging.onPageChange}
+              />
             ) : null}
           </Card>
         )}

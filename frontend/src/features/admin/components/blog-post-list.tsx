@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
 import { ADMIN_POST_PAGE_SIZE } from '@/config';
@@ -42,26 +43,11 @@ export function BlogPostList() {
     );
   }
 
-  const start = page * ADMIN_POST_PAGE_SIZE;
   return (
     <Card>
       <CardHeader title="Blog Posts" description="Publish, edit and delete posts." />
       {body}
-      {total > 0 ? (
-        <div className="flex flex-col gap-3 border-t border-slate-200 px-5 py-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-slate-600">
-            Showing {start + 1} to {Math.min(start + ADMIN_POST_PAGE_SIZE, total)} of {total} entries
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" onClick={() => setPage(page - 1)} disabled={page === 0}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setPage(page + 1)} disabled={page >= pageCount - 1}>
-              Next
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      <Pager total={total} page={page} onPageChange={setPage} pageSize={ADMIN_POST_PAGE_SIZE} padding="px-5" />
       <DeleteBlogPostDialog post={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );
