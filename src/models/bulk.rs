@@ -136,6 +136,18 @@ pub async fn delete_documents(
 ) -> Result<Vec<String>> {
     let txn = crate::models::begin_write(db).await?;
     let selected = documents_of(&txn, org_id, selection).await?;
+    // Their vendors locked first, in one order for every caller: two deletions of the same
+    // documents given in different orders take turns instead of each holding a vendor the
+    // other waits for (a deadlock `PostgreSQL` ends by failing one).
+    let mut vendor_ids: Vec<i64> = selected.iter().map(|(_, v)| v.id).collect();
+    vendor_ids.sort_unstable();
+    vendor_ids.dedup();
+    for id in vendor_ids {
+        vendors::Model::lock_in(&txn, id).await?;
+    }
+    // Read again under the locks: a deletion that committed while this one waited leaves its
+    // documents gone, a 404 as if this had come second.
+    let selected = documents_of(&txn, org_id, selection).await?;
     let mut keys = Vec::with_capacity(selected.len());
     for (doc, vendor) in selected {
         // Read again: deleting an earlier one may have made this one current.
@@ -162,7 +174,10 @@ pub async fn delete_vendors(
 ) -> Result<Vec<String>> {
     let txn = crate::models::begin_write(db).await?;
     let mut keys = Vec::new();
-    for vendor in vendors_of(&txn, org_id, selection).await? {
+    let mut chosen = vendors_of(&txn, org_id, selection).await?;
+    // Locked in one order for every caller (see `delete_documents`).
+    chosen.sort_unstable_by_key(|v| v.id);
+    for vendor in chosen {
         keys.extend(vendor.delete_with_documents(&txn).await?);
     }
     txn.commit().await?;

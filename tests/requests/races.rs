@@ -6,10 +6,11 @@
 use std::future::IntoFuture;
 
 use futures_util::future::join_all;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::support::{
-    bearer, create_vendor, get, register, stored_files, upload, vendor_body, with_app, UploadSpec,
+    bearer, create_vendor, get, make_professional, register, stored_files, upload, vendor_body,
+    with_app, Account, UploadSpec,
 };
 
 #[tokio::test]
@@ -114,4 +115,62 @@ async fn edits_and_uploads_racing_a_deletion_are_404s_and_leave_nothing() {
         );
     })
     .await;
+}
+
+/// Two bulk deletions of the same rows, sent in opposite orders, at once: one deletes them all
+/// and the other finds them gone (404). Without a fixed locking order each could hold one
+/// vendor and wait for the other's, and `PostgreSQL` would cancel one as a deadlock (a 500).
+#[tokio::test]
+async fn bulk_deletions_in_opposite_orders_take_turns() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        make_professional(&ctx, &ann).await;
+        for round in 0..4 {
+            let mut vendors = Vec::new();
+            let mut docs = Vec::new();
+            for i in 0..3 {
+                let id = create_vendor(&server, &ann, &format!("Pair {round}-{i}")).await["id"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
+                let res = upload(&server, &ann, &id, &UploadSpec::pdf("other")).await;
+                assert_eq!(res.status_code(), 201, "{}", res.text());
+                docs.push(res.json::<Value>()["id"].as_str().unwrap().to_string());
+                vendors.push(id);
+            }
+            for (path, ids) in [
+                ("/api/documents/bulk-delete", &docs),
+                ("/api/vendors/bulk-delete", &vendors),
+            ] {
+                let backwards: Vec<String> = ids.iter().rev().cloned().collect();
+                let (one, two) = tokio::join!(
+                    bulk_delete(&server, &ann, path, ids),
+                    bulk_delete(&server, &ann, path, &backwards)
+                );
+                let mut codes = [one.0, two.0];
+                codes.sort_unstable();
+                assert_eq!(codes, [200, 404], "{path}: {} / {}", one.1, two.1);
+            }
+        }
+        assert!(get(&server, &ann, "/api/vendors")
+            .await
+            .json::<Vec<Value>>()
+            .is_empty());
+    })
+    .await;
+}
+
+async fn bulk_delete(
+    server: &loco_rs::TestServer,
+    account: &Account,
+    path: &str,
+    ids: &[String],
+) -> (u16, String) {
+    let (h, v) = bearer(&account.token);
+    let res = server
+        .post(path)
+        .add_header(h, v)
+        .json(&json!({ "ids": ids }))
+        .await;
+    (res.status_code().as_u16(), res.text())
 }
