@@ -1,6 +1,7 @@
 use loco_rs::{bgworker::JobStatus, prelude::*};
 
-/// `cargo loco task queue_tidy [failed_days:7]`: deletes the queue's finished jobs. Loco's
+/// `cargo loco task queue_tidy [failed_days:7] [stalled_minutes:30]`: puts jobs a dead worker
+/// left in hand back on their queue (`workers::stalled`), and deletes the finished ones. Loco's
 /// queues keep every job with its arguments once it is done; an email job carries the whole
 /// message (a password-reset link among them), so finished jobs would hold secrets and grow
 /// the queue's memory without end. Completed and cancelled jobs go at once; failed ones, kept
@@ -13,21 +14,30 @@ impl Task for QueueTidy {
     fn task(&self) -> TaskInfo {
         TaskInfo {
             name: "queue_tidy".to_string(),
-            detail: "Delete finished jobs from the queue: queue_tidy [failed_days:7]".to_string(),
+            detail: "Requeue stalled jobs and delete finished ones: queue_tidy [failed_days:7] \
+                     [stalled_minutes:30]"
+                .to_string(),
         }
     }
 
     async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
-        let failed_days = match vars.cli_arg("failed_days") {
-            Ok(raw) => raw.parse::<i64>().ok().filter(|d| *d >= 0).ok_or_else(|| {
-                Error::string(&format!("invalid failed_days `{raw}`: use a whole number"))
-            })?,
-            Err(_) => 7,
-        };
+        let failed_days = whole_number(vars, "failed_days", 7)?;
+        let stalled_minutes = whole_number(vars, "stalled_minutes", 30)?;
         let Some(queue) = ctx.queue_provider.as_ref() else {
             println!("queue tidy: no queue configured");
             return Ok(());
         };
+        match crate::workers::stalled::requeue_stalled(
+            ctx,
+            chrono::Duration::minutes(stalled_minutes),
+        )
+        .await?
+        {
+            Some(moved) => println!(
+                "queue tidy: {moved} jobs in hand for {stalled_minutes} minutes queued again"
+            ),
+            None => println!("queue tidy: jobs in hand for {stalled_minutes} minutes queued again"),
+        }
         queue
             .clear_by_status(vec![JobStatus::Completed, JobStatus::Cancelled])
             .await?;
@@ -36,5 +46,17 @@ impl Task for QueueTidy {
             .await?;
         println!("queue tidy: completed and cancelled jobs deleted, failed ones older than {failed_days} days");
         Ok(())
+    }
+}
+
+/// The task argument `name` as a whole number of at least 0, or `default` when not given.
+fn whole_number(vars: &task::Vars, name: &str, default: i64) -> Result<i64> {
+    match vars.cli_arg(name) {
+        Ok(raw) => {
+            raw.parse::<i64>().ok().filter(|d| *d >= 0).ok_or_else(|| {
+                Error::string(&format!("invalid {name} `{raw}`: use a whole number"))
+            })
+        }
+        Err(_) => Ok(default),
     }
 }

@@ -1,6 +1,7 @@
 pub mod generate_post;
 pub mod keyword_chunk;
 pub mod reminders;
+pub mod stalled;
 pub mod weekly_summary;
 
 use std::{future::Future, time::Duration};

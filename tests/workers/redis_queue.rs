@@ -175,3 +175,127 @@ async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
         .unwrap();
     assert!(left.contains("token-three"), "{left}");
 }
+
+/// Moves one waiting job of `queue` into its `processing:` set, as a worker taking it does
+/// (Loco's acquire script), and returns its id: the worker then "dies" holding it.
+async fn take_and_die(conn: &mut redis::aio::MultiplexedConnection, queue: &str) -> String {
+    let waiting: Vec<String> = redis::cmd("ZRANGE")
+        .arg(format!("queue:{queue}"))
+        .arg(0)
+        .arg(0)
+        .query_async(conn)
+        .await
+        .unwrap();
+    let id = waiting[0].clone();
+    let () = redis::pipe()
+        .atomic()
+        .cmd("ZREM")
+        .arg(format!("queue:{queue}"))
+        .arg(&id)
+        .ignore()
+        .cmd("SADD")
+        .arg(format!("processing:{queue}"))
+        .arg(&id)
+        .ignore()
+        .query_async(conn)
+        .await
+        .unwrap();
+    id
+}
+
+async fn in_set(conn: &mut redis::aio::MultiplexedConnection, key: &str, id: &str) -> bool {
+    redis::cmd("SISMEMBER")
+        .arg(key)
+        .arg(id)
+        .query_async(conn)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
+    let Some(url) = redis_url() else { return };
+    let queue_url = crate::support::process::own_redis_db(&url, 10).await;
+    let (boot, _db) = boot_with(StartMode::WorkerOnly { tags: vec![] }, {
+        let queue_url = queue_url.clone();
+        move |config| crate::support::process::use_redis_queue(config, &queue_url)
+    })
+    .await;
+    let ctx = boot.app_context.clone();
+    let params = users::RegisterParams {
+        name: "Stalled Test".into(),
+        email: "stalled@example.com".into(),
+        password: "secret-pass".into(),
+        company: None,
+    };
+    let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
+    let client = redis::Client::open(queue_url.as_str()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    AuthMailer::forgot_password(&ctx, &user, "token-held")
+        .await
+        .unwrap();
+    let held = take_and_die(&mut conn, "mailer").await;
+    let tidy = |stalled: &'static str| {
+        let ctx = ctx.clone();
+        async move {
+            run_task::<App>(
+                &ctx,
+                Some(&"queue_tidy".to_string()),
+                &crate::support::task_vars(&[("stalled_minutes", stalled)]),
+            )
+            .await
+            .unwrap();
+        }
+    };
+
+    // First seen in hand: noted, not moved (a live worker may be performing it).
+    tidy("0").await;
+    assert!(in_set(&mut conn, "processing:mailer", &held).await);
+    // Not yet stalled for 30 minutes: nothing moves.
+    tidy("30").await;
+    assert!(in_set(&mut conn, "processing:mailer", &held).await);
+    // A second job taken now is seen once only at the next run: it stays in hand.
+    AuthMailer::forgot_password(&ctx, &user, "token-fresh")
+        .await
+        .unwrap();
+    let fresh = take_and_die(&mut conn, "mailer").await;
+    tidy("0").await;
+    assert!(
+        !in_set(&mut conn, "processing:mailer", &held).await,
+        "moved back"
+    );
+    assert!(
+        in_set(&mut conn, "processing:mailer", &fresh).await,
+        "seen once: kept"
+    );
+    let waiting: Vec<String> = redis::cmd("ZRANGE")
+        .arg("queue:mailer")
+        .arg(0)
+        .arg(-1)
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(waiting, vec![held.clone()]);
+
+    // A worker performs it: the reset email held by the dead worker arrives.
+    let queue = ctx.queue_provider.clone().unwrap();
+    let worker = tokio::spawn({
+        let queue = queue.clone();
+        async move { queue.run(vec![]).await }
+    });
+    let mailer = ctx.mailer.clone().unwrap();
+    for _ in 0..100 {
+        if mailer.deliveries().count == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    queue.shutdown().unwrap();
+    worker.abort();
+    let deliveries = mailer.deliveries();
+    assert_eq!(
+        deliveries.count, 1,
+        "the held job, once (the other is still in hand)"
+    );
+    assert!(deliveries.messages[0].contains(&user.email));
+}
