@@ -52,11 +52,34 @@ pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> 
     }
     let filter =
         loco_rs::logger::init_env_filter::<H>(config.override_filter.as_ref(), &config.level);
-    let _already = tracing_subscriber::registry()
-        .with(json_subscriber::fmt::layer().with_writer(std::io::stdout))
+    // Lines go to stdout from a thread of their own: a request formats its line and hands it
+    // over instead of waiting for the write. Never lossy: when the queue is full, the request
+    // waits as it did before. `flush_log` writes what is queued when the process ends.
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .lossy(false)
+        .thread_name("log-writer")
+        .finish(std::io::stdout());
+    let registered = tracing_subscriber::registry()
+        .with(json_subscriber::fmt::layer().with_writer(writer))
         .with(filter)
         .try_init();
+    if registered.is_ok() {
+        if let Ok(mut slot) = LOG_WRITER.lock() {
+            *slot = Some(guard);
+        }
+    }
     Ok(true)
+}
+
+/// The log writer thread's guard: dropping it writes every queued line and stops the thread.
+static LOG_WRITER: std::sync::Mutex<Option<tracing_appender::non_blocking::WorkerGuard>> =
+    std::sync::Mutex::new(None);
+
+/// Writes the log lines still queued (`init_logger`); called by `main` before the process
+/// exits, whether it ends well or with an error (a refused start's reason is its last line).
+pub fn flush_log() {
+    let guard = LOG_WRITER.lock().ok().and_then(|mut slot| slot.take());
+    drop(guard);
 }
 
 /// Replaces Loco's `logger` middleware (same place in the stack: inside `request_id`, so the

@@ -8,5 +8,7 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[tokio::main]
 async fn main() -> loco_rs::Result<()> {
-    cli::main::<App, Migrator>().await
+    let ended = cli::main::<App, Migrator>().await;
+    vendorwatch::observability::flush_log();
+    ended
 }

@@ -75,6 +75,20 @@ pub(super) fn cli(dir: &Path, env: &HashMap<&'static str, String>, args: &[&str]
     cmd
 }
 
+/// `vendorwatch-cli start` in `dir` with `env`, its stdout and stderr in `dir/<log_name>`.
+pub(super) fn spawn_server(
+    dir: &Path,
+    env: &HashMap<&'static str, String>,
+    log_name: &str,
+) -> std::process::Child {
+    let log = std::fs::File::create(dir.join(log_name)).unwrap();
+    cli(dir, env, &["start"])
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .unwrap()
+}
+
 fn refused_start(env: &HashMap<&'static str, String>, dir: &Path) -> String {
     let out = cli(dir, env, &["task"]).output().unwrap();
     assert!(
@@ -196,12 +210,7 @@ async fn a_production_server_logs_json_by_request_serves_metrics_and_stops_on_si
     let mut env = production_env(dir.path(), port);
     env.insert("METRICS_LISTEN", format!("127.0.0.1:{metrics_port}"));
     let log_path = dir.path().join("server.log");
-    let log = std::fs::File::create(&log_path).unwrap();
-    let mut server = cli(dir.path(), &env, &["start"])
-        .stdout(log.try_clone().unwrap())
-        .stderr(log)
-        .spawn()
-        .unwrap();
+    let mut server = spawn_server(dir.path(), &env, "server.log");
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
     wait_until_up(&client, &base).await;
@@ -375,14 +384,7 @@ async fn servers_and_workers_started_at_once_on_a_new_database_all_come_up() {
         let port = free_port();
         let mut env = production_env(dir.path(), port);
         env.insert("DATABASE_URL", url.to_string());
-        let log = std::fs::File::create(dir.path().join(format!("server-{n}.log"))).unwrap();
-        children.push(
-            cli(dir.path(), &env, &["start"])
-                .stdout(log.try_clone().unwrap())
-                .stderr(log)
-                .spawn()
-                .unwrap(),
-        );
+        children.push(spawn_server(dir.path(), &env, &format!("server-{n}.log")));
         bases.push(format!("http://127.0.0.1:{port}"));
     }
     for (n, base) in bases.iter().enumerate() {

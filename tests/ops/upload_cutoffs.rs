@@ -9,7 +9,7 @@ use std::{path::Path, time::Duration};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use super::production::{cli, free_port, production_env, wait_until_up};
+use super::production::{free_port, production_env, spawn_server, wait_until_up};
 
 const BOUNDARY: &str = "CUTOFFBOUNDARY";
 
@@ -81,12 +81,7 @@ async fn server_with_a_vendor(dir: &Path) -> (std::process::Child, u16, String, 
     let tmp = dir.join("tmp");
     std::fs::create_dir_all(&tmp).unwrap();
     env.insert("TMPDIR", tmp.display().to_string());
-    let log = std::fs::File::create(dir.join("server.log")).unwrap();
-    let server = cli(dir, &env, &["start"])
-        .stdout(log.try_clone().unwrap())
-        .stderr(log)
-        .spawn()
-        .unwrap();
+    let server = spawn_server(dir, &env, "server.log");
     let base = format!("http://127.0.0.1:{port}");
     let client = reqwest::Client::new();
     wait_until_up(&client, &base).await;
