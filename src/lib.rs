@@ -9,6 +9,7 @@ pub mod db_pool;
 pub mod dtos;
 pub mod errors;
 pub mod graceful;
+pub mod log_writer;
 pub mod mailers;
 pub mod models;
 pub mod observability;

@@ -43,7 +43,8 @@ use crate::settings::MetricsSettings;
 /// compact and pretty formats of development, a file appender) is left to Loco: `Ok(false)`.
 ///
 /// # Errors
-/// Never: a process that already has a subscriber keeps it.
+/// When the log's writer thread cannot be started. A process that already has a subscriber
+/// keeps it.
 pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> Result<bool> {
     use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt};
     let file = config.file_appender.as_ref().is_some_and(|f| f.enable);
@@ -52,34 +53,31 @@ pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> 
     }
     let filter =
         loco_rs::logger::init_env_filter::<H>(config.override_filter.as_ref(), &config.level);
-    // Lines go to stdout from a thread of their own: a request formats its line and hands it
-    // over instead of waiting for the write. Never lossy: when the queue is full, the request
-    // waits as it did before. `flush_log` writes what is queued when the process ends.
-    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
-        .lossy(false)
-        .thread_name("log-writer")
-        .finish(std::io::stdout());
+    // Lines go to stdout in batches from a thread of their own (`log_writer`).
+    let (writer, thread) = crate::log_writer::BatchLog::start(std::io::stdout())
+        .map_err(|e| Error::string(&format!("log writer: {e}")))?;
     let registered = tracing_subscriber::registry()
         .with(json_subscriber::fmt::layer().with_writer(writer))
         .with(filter)
         .try_init();
-    if registered.is_ok() {
-        if let Ok(mut slot) = LOG_WRITER.lock() {
-            *slot = Some(guard);
-        }
+    match LOG_WRITER.lock() {
+        Ok(mut slot) if registered.is_ok() => *slot = Some(thread),
+        _ => thread.stop(),
     }
     Ok(true)
 }
 
-/// The log writer thread's guard: dropping it writes every queued line and stops the thread.
-static LOG_WRITER: std::sync::Mutex<Option<tracing_appender::non_blocking::WorkerGuard>> =
+/// The log's writer thread, stopped by `flush_log`.
+static LOG_WRITER: std::sync::Mutex<Option<crate::log_writer::BatchLogThread>> =
     std::sync::Mutex::new(None);
 
 /// Writes the log lines still queued (`init_logger`); called by `main` before the process
 /// exits, whether it ends well or with an error (a refused start's reason is its last line).
 pub fn flush_log() {
-    let guard = LOG_WRITER.lock().ok().and_then(|mut slot| slot.take());
-    drop(guard);
+    let thread = LOG_WRITER.lock().ok().and_then(|mut slot| slot.take());
+    if let Some(thread) = thread {
+        thread.stop();
+    }
 }
 
 /// Replaces Loco's `logger` middleware (same place in the stack: inside `request_id`, so the
