@@ -3,12 +3,12 @@
 use std::time::Duration;
 
 use loco_rs::{
-    boot::{run_task, StartMode},
+    boot::{run_task, BootResult, StartMode},
     config::{QueueConfig, RedisQueueConfig, WorkerMode},
 };
 use vendorwatch::{app::App, mailers::auth::AuthMailer, models::users};
 
-use crate::support::boot_with;
+use crate::support::{boot_with, TestDb};
 
 /// `REDIS_URL`, or `None` (with one line saying so) outside CI when it is not set.
 fn redis_url() -> Option<String> {
@@ -87,6 +87,60 @@ async fn a_mail_job_goes_through_redis_and_a_worker_sends_it() {
     assert!(sent, "the worker performed the job from Redis");
 }
 
+/// A worker process's app on a Redis database of its own (`db`, emptied), a user to email, and
+/// a connection to that database.
+async fn worker_app(
+    url: &str,
+    db: u8,
+    email: &str,
+) -> (
+    BootResult,
+    TestDb,
+    users::Model,
+    redis::aio::MultiplexedConnection,
+) {
+    let queue_url = crate::support::process::own_redis_db(url, db).await;
+    let (boot, test_db) = boot_with(StartMode::WorkerOnly { tags: vec![] }, {
+        let queue_url = queue_url.clone();
+        move |config| crate::support::process::use_redis_queue(config, &queue_url)
+    })
+    .await;
+    let params = users::RegisterParams {
+        name: "Queue Test".into(),
+        email: email.into(),
+        password: "secret-pass".into(),
+        company: None,
+    };
+    let (user, _) = users::Model::register(&boot.app_context.db, &params)
+        .await
+        .unwrap();
+    let client = redis::Client::open(queue_url.as_str()).unwrap();
+    let conn = client.get_multiplexed_async_connection().await.unwrap();
+    (boot, test_db, user, conn)
+}
+
+/// Runs a worker until the mailer has delivered `count` emails (10 s at most), then stops it.
+async fn work_until_delivered(ctx: &loco_rs::app::AppContext, count: usize) {
+    let queue = ctx.queue_provider.clone().unwrap();
+    let worker = tokio::spawn({
+        let queue = queue.clone();
+        async move { queue.run(vec![]).await }
+    });
+    let mailer = ctx.mailer.clone().unwrap();
+    for _ in 0..100 {
+        if mailer.deliveries().count >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    queue.shutdown().unwrap();
+    tokio::time::timeout(Duration::from_secs(10), worker)
+        .await
+        .expect("the worker stops")
+        .unwrap()
+        .unwrap();
+}
+
 /// The job keys (`job:<id>`, each holding a job's arguments) in the queue's Redis database.
 async fn job_keys(conn: &mut redis::aio::MultiplexedConnection) -> usize {
     let keys: Vec<String> = redis::cmd("KEYS")
@@ -100,22 +154,8 @@ async fn job_keys(conn: &mut redis::aio::MultiplexedConnection) -> usize {
 #[tokio::test]
 async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
     let Some(url) = redis_url() else { return };
-    let queue_url = crate::support::process::own_redis_db(&url, 11).await;
-    let (boot, _db) = boot_with(StartMode::WorkerOnly { tags: vec![] }, {
-        let queue_url = queue_url.clone();
-        move |config| crate::support::process::use_redis_queue(config, &queue_url)
-    })
-    .await;
+    let (boot, _db, user, mut conn) = worker_app(&url, 11, "tidy@example.com").await;
     let ctx = boot.app_context.clone();
-    let params = users::RegisterParams {
-        name: "Tidy Test".into(),
-        email: "tidy@example.com".into(),
-        password: "secret-pass".into(),
-        company: None,
-    };
-    let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
-    let client = redis::Client::open(queue_url.as_str()).unwrap();
-    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
 
     // Two reset emails (each job holds its reset link) are sent by a worker.
     for token in ["token-one", "token-two"] {
@@ -123,25 +163,12 @@ async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
             .await
             .unwrap();
     }
-    let queue = ctx.queue_provider.clone().unwrap();
-    let worker = tokio::spawn({
-        let queue = queue.clone();
-        async move { queue.run(vec![]).await }
-    });
-    let mailer = ctx.mailer.clone().unwrap();
-    for _ in 0..100 {
-        if mailer.deliveries().count == 2 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(mailer.deliveries().count, 2, "the worker sent both");
-    queue.shutdown().unwrap();
-    tokio::time::timeout(Duration::from_secs(10), worker)
-        .await
-        .expect("the worker stops")
-        .unwrap()
-        .unwrap();
+    work_until_delivered(&ctx, 2).await;
+    assert_eq!(
+        ctx.mailer.clone().unwrap().deliveries().count,
+        2,
+        "the worker sent both"
+    );
 
     // A third waits; the finished two are still stored with their arguments.
     AuthMailer::forgot_password(&ctx, &user, "token-three")
@@ -215,22 +242,8 @@ async fn in_set(conn: &mut redis::aio::MultiplexedConnection, key: &str, id: &st
 #[tokio::test]
 async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
     let Some(url) = redis_url() else { return };
-    let queue_url = crate::support::process::own_redis_db(&url, 10).await;
-    let (boot, _db) = boot_with(StartMode::WorkerOnly { tags: vec![] }, {
-        let queue_url = queue_url.clone();
-        move |config| crate::support::process::use_redis_queue(config, &queue_url)
-    })
-    .await;
+    let (boot, _db, user, mut conn) = worker_app(&url, 10, "stalled@example.com").await;
     let ctx = boot.app_context.clone();
-    let params = users::RegisterParams {
-        name: "Stalled Test".into(),
-        email: "stalled@example.com".into(),
-        password: "secret-pass".into(),
-        company: None,
-    };
-    let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
-    let client = redis::Client::open(queue_url.as_str()).unwrap();
-    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
     AuthMailer::forgot_password(&ctx, &user, "token-held")
         .await
         .unwrap();
@@ -278,21 +291,8 @@ async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
     assert_eq!(waiting, vec![held.clone()]);
 
     // A worker performs it: the reset email held by the dead worker arrives.
-    let queue = ctx.queue_provider.clone().unwrap();
-    let worker = tokio::spawn({
-        let queue = queue.clone();
-        async move { queue.run(vec![]).await }
-    });
-    let mailer = ctx.mailer.clone().unwrap();
-    for _ in 0..100 {
-        if mailer.deliveries().count == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    queue.shutdown().unwrap();
-    worker.abort();
-    let deliveries = mailer.deliveries();
+    work_until_delivered(&ctx, 1).await;
+    let deliveries = ctx.mailer.clone().unwrap().deliveries();
     assert_eq!(
         deliveries.count, 1,
         "the held job, once (the other is still in hand)"
