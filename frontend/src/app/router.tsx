@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigate, type LoaderFunction, type RouteObject } from 'react-router';
 import { NavigateProvider } from '@/components/ui/plain-link';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
 import { publicPages, signedInPages, viewDocumentPage, type PageKey } from './pages';
@@ -7,8 +7,8 @@ import type { loaders } from './prefetch';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** A page module: the page as its default export. */
-type PageExports = { default: ComponentType };
+/** A page module: the page as its default export, and the route loader of a public page that has one. */
+type PageExports = { default: ComponentType; loader?: LoaderFunction };
 type PageModule = () => Promise<PageExports>;
 
 /** Every page module (./pages names them), each loaded when its page is first shown. */
@@ -23,8 +23,11 @@ function page(key: PageKey): PageModule {
 const appRoot = () => import('./routes/app-root');
 const routeLoaders = () => import('./prefetch');
 
-/** Lazy routes: each page loads the code it uses; each module exports a default component. */
-const lazy = (load: PageModule) => async () => ({ Component: (await load()).default });
+/** Lazy routes: each page loads the code it uses, with its loader when it exports one. */
+const lazy = (load: PageModule) => async () => {
+  const { default: Component, loader } = await load();
+  return loader ? { Component, loader } : { Component };
+};
 
 /**
  * A signed-in page: its component and its loader (./prefetch, which starts the page's reads) load
