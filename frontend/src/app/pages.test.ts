@@ -1,6 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { APP_ROOT, matchesPath, pageModules, publicPages, ROUTE_LOADERS, signedInPages, viewDocumentPage } from './pages';
+import {
+  APP_ROOT,
+  earlyReads,
+  matchesPath,
+  pageModules,
+  publicPages,
+  ROUTE_LOADERS,
+  signedInPages,
+  viewDocumentPage,
+} from './pages';
 import { createRoutes } from './router';
 
 const pageFiles = Object.keys(import.meta.glob(['../features/*/routes/*.tsx', '!**/*.test.tsx']));
@@ -36,5 +45,12 @@ describe('the page tables the router and the entry share', () => {
       routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
     const tables = [...publicPages, viewDocumentPage, ...signedInPages].map(([path]) => path);
     expect(paths(createRoutes()).filter((path) => path !== '*')).toEqual(tables);
+  });
+
+  it('name the reads a page waits for: the session check, and the plan where the loader waits for it', () => {
+    expect(earlyReads('/dashboard')).toEqual(['/api/auth/me', '/api/payment-status']);
+    expect(earlyReads('/vendors/new')).toEqual(['/api/auth/me', '/api/payment-status']);
+    expect(earlyReads('/documents')).toEqual(['/api/auth/me']);
+    expect(earlyReads('/blog')).toEqual(['/api/auth/me']);
   });
 });

@@ -52,6 +52,9 @@ export const signedInPages: ReadonlyArray<readonly [path: string, module: PageKe
   ['/payment-success', 'features/account/routes/payment-success.tsx'],
 ];
 
+/** Signed-in pages whose route loader waits for the plan before the page first shows (./prefetch, planFirst). */
+const PLAN_FIRST: ReadonlyArray<keyof typeof loaders> = ['dashboard', 'vendors'];
+
 /**
  * Whether `pathname` is the page `pattern`, as React Router matches it: `:name` stands for one
  * segment, letters in any case, with or without a trailing slash.
@@ -76,4 +79,14 @@ export function pageModules(pathname: string): string[] {
   const signedIn = signedInPages.find(([path]) => matchesPath(path, pathname));
   if (signedIn) return [APP_ROOT, signedIn[1], ...(signedIn[2] ? [ROUTE_LOADERS] : [])];
   return [];
+}
+
+/**
+ * What the app will wait for from the server before it shows the page at `pathname` to someone
+ * with a stored session: the session check (GET /api/auth/me, on every page), and the plan for a
+ * page whose loader waits for it. The entry asks for them before the app has loaded (lib/early-reads).
+ */
+export function earlyReads(pathname: string): string[] {
+  const signedIn = signedInPages.find(([path]) => matchesPath(path, pathname));
+  return ['/api/auth/me', ...(signedIn?.[2] && PLAN_FIRST.includes(signedIn[2]) ? ['/api/payment-status'] : [])];
 }
