@@ -1,18 +1,155 @@
 /// <reference types="vitest/config" />
+import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const backend = 'http://localhost:5150';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/${file}`, import.meta.url));
 
+/** The chunk of React and React DOM, which every page runs (see manualChunks below). */
+const REACT_CHUNK = 'react';
+
+/**
+ * `<link rel="modulepreload">` in index.html for the named chunks. The entry (src/main.tsx) imports
+ * every page lazily, so Vite preloads nothing from the page itself: without these links the browser
+ * would ask for React only once the entry has run. With them, React comes while the entry does.
+ */
+function preloadFromHtml(names: string[]): Plugin {
+  let base = '/';
+  return {
+    name: 'vendorwatch:preload-from-html',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk' && names.includes(file.name));
+        if (chunks.length !== names.length) throw new Error(`preloadFromHtml: no chunk for each of ${names.join(', ')}`);
+        return chunks.map((chunk) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}` },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * `.vite/chunks.json`: each JavaScript file of the build with the source modules it holds (and their
+ * lengths), the files it imports, statically and lazily, and its CSS. Vite's manifest names a file
+ * by the module it starts from, which a file holding several pages' modules does not have;
+ * scripts/bundle-budget.mjs reads this instead to find the files a visit loads.
+ */
+function chunkMap(): Plugin {
+  let root = '';
+  return {
+    name: 'vendorwatch:chunk-map',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      type Chunk = {
+        isEntry: boolean;
+        modules: Record<string, number>;
+        imports: string[];
+        dynamicImports: string[];
+        css: string[];
+      };
+      const files: Record<string, Chunk> = {};
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        files[file.fileName] = {
+          isEntry: file.isEntry,
+          // Each module that left code in the file, with its length there (before minification).
+          modules: Object.fromEntries(
+            Object.entries(file.modules)
+              .filter(([id, module]) => !id.startsWith('\0') && module.renderedLength > 0)
+              .map(([id, module]) => [relative(root, id.replace(/\?.*$/, '')).replaceAll('\\', '/'), module.renderedLength]),
+          ),
+          imports: file.imports,
+          dynamicImports: file.dynamicImports,
+          css: [...(file.viteMetadata?.importedCss ?? [])],
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: `${JSON.stringify(files, null, 1)}\n` });
+    },
+  };
+}
+
+const PAGE_FILES = 'virtual:page-files';
+const PAGE_FILES_MARK = '__VENDORWATCH_PAGE_FILES__';
+
+/**
+ * `virtual:page-files` (src/app/preload-page.ts): the files to download for each page module, so
+ * that the entry can ask for a page's code at the same time as the app's. The router alone imports
+ * the pages (it is in the app's file), so Rollup splits them knowing that the app is there when a
+ * page loads; the entry only preloads their files. A page module's files are the one holding it
+ * and those it imports statically, less those the entry and the app load anyway. The file names
+ * are written while Rollup still has placeholders for their hashes: the entry's own hash then
+ * follows the pages' files.
+ */
+function pageFiles(): Plugin {
+  let build = false;
+  let base = '/';
+  const resolved = `\0${PAGE_FILES}`;
+  const pageKey = (id: string) => {
+    const key = id.startsWith(`${src}/`) ? id.slice(src.length + 1) : '';
+    return /^(features\/[^/]+\/routes\/[^/]+\.tsx|app\/routes\/app-root\.tsx|app\/prefetch\.ts)$/.test(key) ? key : null;
+  };
+  return {
+    name: 'vendorwatch:page-files',
+    configResolved(config) {
+      build = config.command === 'build' && !config.build.ssr;
+      base = config.base;
+    },
+    resolveId: (id) => (id === PAGE_FILES ? resolved : null),
+    load: (id) => (id === resolved ? `export default ${build ? JSON.stringify(PAGE_FILES_MARK) : 'null'};` : null),
+    renderChunk(code, chunk, _options, { chunks }) {
+      if (!chunk.moduleIds.includes(resolved)) return null;
+      const closure = (fileName: string, into = new Set<string>()) => {
+        if (!into.has(fileName)) {
+          into.add(fileName);
+          chunks[fileName]?.imports.forEach((file) => closure(file, into));
+        }
+        return into;
+      };
+      const app = Object.values(chunks).find((c) => c.moduleIds.includes(`${src}/app/index.tsx`));
+      if (!app) throw new Error('pageFiles: no file holds src/app/index.tsx');
+      const loaded = new Set([...closure(chunk.fileName), ...closure(app.fileName)]);
+      const files: string[] = [];
+      const indexOf = (file: string) => {
+        const index = files.indexOf(`${base}${file}`);
+        return index >= 0 ? index : files.push(`${base}${file}`) - 1;
+      };
+      const modules: Record<string, number[]> = {};
+      for (const c of Object.values(chunks)) {
+        for (const id of c.moduleIds) {
+          const key = pageKey(id);
+          if (key) modules[key] = [...closure(c.fileName)].filter((file) => !loaded.has(file)).map(indexOf);
+        }
+      }
+      const mark = new RegExp(`(["'])${PAGE_FILES_MARK}\\1`);
+      if (!mark.test(code)) throw new Error(`pageFiles: ${PAGE_FILES_MARK} not found in ${chunk.fileName}`);
+      return { code: code.replace(mark, () => JSON.stringify({ files, modules })), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    preloadFromHtml([REACT_CHUNK]),
+    chunkMap(),
+    pageFiles(),
     // foo.js.gz beside foo.js, which the server sends to browsers that take gzip (config/*.yaml,
     // static.precompressed). Gzip only: Loco's static middleware serves no other encoding.
     compression({
@@ -46,8 +183,18 @@ export default defineConfig(({ command }) => ({
     // Keeps the strict CSP happy: no inlined scripts, no data: URLs for scripts.
     assetsInlineLimit: 0,
     sourcemap: false,
-    // .vite/manifest.json: which files each page loads, for scripts/bundle-budget.mjs.
-    manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // Files under 5 KB (before minification) merged into others: fewer requests (a page made of
+        // fifty small files waits on the browser's six connections), at the price of some code a
+        // page does not run.
+        experimentalMinChunkSize: 5000,
+        // React and React DOM in a file of their own, which index.html preloads (preloadFromHtml).
+        manualChunks: (id) => (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) ? REACT_CHUNK : undefined),
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,38 +1,45 @@
 #!/usr/bin/env node
 // The JavaScript a first-time visitor downloads, checked against the budgets of issue 16: the
 // landing page under 100 KB, and the way from the registration form to the dashboard under 200 KB,
-// gzipped (1 KB = 1,024 bytes). Reads the manifest of the last `npm run build` (../assets); exits
-// 1 when a budget is exceeded. `--all` also lists other pages, `--json` prints the figures as JSON.
+// gzipped (1 KB = 1,024 bytes). Reads the last `npm run build` (../assets); exits 1 when a budget
+// is exceeded. `--all` also lists other pages, `--files` each visit's files, `--json` prints the
+// figures as JSON.
 //
 //   npm run bundle:check            # node scripts/bundle-budget.mjs
 //
-// A visit's JavaScript is the entry (src/main.tsx, which index.html loads) and the chunks of the
-// modules it loads lazily on the way (the app, the routes, the signed-in layout, the route
-// loaders), each with everything it imports statically: what index.html preloads and what Vite's
-// preload helper fetches beside a lazy chunk. What is imported only later (`import()` on a click)
-// is not counted. A file's size on the wire is that of its .gz copy, which the server sends to
-// browsers that accept gzip; where none was written, the script gzips the file itself (level 9).
+// A visit's JavaScript is what index.html loads (the entry, src/main.tsx, and the files it
+// preloads) and the files holding the modules the visit loads lazily on the way (the landing page
+// or the app, the page, the signed-in layout, the route loaders, the part of the dashboard that
+// loads once its top is drawn), each with every file it imports
+// statically: what Vite's preload helper fetches beside a lazy module. What is imported only later
+// (`import()` on a click) is not counted. Which file holds which module comes from
+// .vite/chunks.json (vite.config.ts, chunkMap). A file's size on the wire is that of its .gz copy,
+// which the server sends to browsers that accept gzip; where none was written, the script gzips
+// the file itself (level 9).
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets');
-const manifestPath = join(outDir, '.vite', 'manifest.json');
+const chunksPath = join(outDir, '.vite', 'chunks.json');
+const htmlPath = join(outDir, 'index.html');
 
-/** What a visit loads besides the entry, in order: the app (src/app/index.tsx), its lazy routes. */
+/** The modules a visit loads lazily, in order: the landing page, or the app and its pages. */
 const visits = [
-  { name: 'landing page (/)', budget: 100 * KB, modules: [] },
+  { name: 'landing page (/)', budget: 100 * KB, modules: ['src/app/standalone-landing.tsx'] },
   {
     name: 'register -> /dashboard',
     budget: 200 * KB,
     modules: [
+      'src/app/standalone-landing.tsx',
       'src/app/index.tsx',
       'src/features/auth/routes/register.tsx',
       'src/app/routes/app-root.tsx',
       'src/app/prefetch.ts',
       'src/features/dashboard/routes/dashboard.tsx',
+      'src/features/dashboard/components/dashboard-details.tsx',
     ],
   },
   { name: '/login', modules: ['src/app/index.tsx', 'src/features/auth/routes/login.tsx'], more: true },
@@ -44,17 +51,21 @@ const visits = [
       'src/app/routes/app-root.tsx',
       'src/app/prefetch.ts',
       'src/features/dashboard/routes/dashboard.tsx',
+      'src/features/dashboard/components/dashboard-details.tsx',
     ],
     more: true,
   },
 ];
 
-function readManifest() {
-  if (!existsSync(manifestPath)) {
-    console.error(`bundle-budget: ${manifestPath} is missing; run \`npm run build\` first.`);
+function readBuild() {
+  if (!existsSync(chunksPath) || !existsSync(htmlPath)) {
+    console.error(`bundle-budget: ${chunksPath} or ${htmlPath} is missing; run \`npm run build\` first.`);
     process.exit(2);
   }
-  return JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const html = readFileSync(htmlPath, 'utf8');
+  /** What index.html itself asks for: its script, the modules it preloads, its stylesheets. */
+  const fromHtml = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  return { chunks: JSON.parse(readFileSync(chunksPath, 'utf8')), fromHtml };
 }
 
 /** Bytes of one built file: raw, and gzipped as served. */
@@ -65,46 +76,38 @@ function fileSizes(file) {
   return { raw, gz };
 }
 
-/**
- * The manifest key of the chunk a lazily imported module starts. A chunk that also exports code
- * other chunks share has no source name in the manifest, only its chunk name (the module's file
- * name), which has to be unique among the lazy chunks.
- */
-function chunkKey(manifest, module) {
-  if (manifest[module]) return module;
-  const name = basename(module).replace(/\.[jt]sx?$/, '');
-  const keys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && manifest[key].name === name);
-  if (keys.length !== 1)
-    throw new Error(`${module}: ${keys.length} lazy chunks named ${name} in the build (is it still imported lazily?)`);
-  return keys[0];
+/** The file holding `module`. */
+function fileOf(chunks, module) {
+  const files = Object.keys(chunks).filter((file) => module in chunks[file].modules);
+  if (files.length !== 1) throw new Error(`${module}: in ${files.length} files of the build (is it still in the build?)`);
+  return files[0];
 }
 
-/** The manifest entries a visit loads: the entry, the given lazy modules, and their static imports. */
-function chunksOf(manifest, modules) {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The files a visit loads: index.html's, the files holding the given modules, and their static imports. */
+function filesOf({ chunks, fromHtml }, modules) {
   const seen = new Set();
-  const add = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    (manifest[key].imports ?? []).forEach(add);
+  const add = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    (chunks[file]?.imports ?? []).forEach(add);
   };
-  [entryKey, ...modules.map((module) => chunkKey(manifest, module))].forEach(add);
-  return [...seen].map((key) => manifest[key]);
+  [...fromHtml.filter((file) => file.endsWith('.js')), ...modules.map((module) => fileOf(chunks, module))].forEach(add);
+  const css = new Set([...fromHtml.filter((file) => file.endsWith('.css')), ...[...seen].flatMap((file) => chunks[file].css)]);
+  return { js: [...seen], css: [...css] };
 }
 
-function measure(manifest, visit) {
-  const chunks = chunksOf(manifest, visit.modules);
-  const files = (kind) => [...new Set(chunks.flatMap((c) => (kind === 'js' ? [c.file] : (c.css ?? []))))];
+function measure(build, visit) {
+  const files = filesOf(build, visit.modules);
   const total = (list) =>
     list.map(fileSizes).reduce((sum, size) => ({ raw: sum.raw + size.raw, gz: sum.gz + size.gz }), { raw: 0, gz: 0 });
-  return { ...visit, js: total(files('js')), css: total(files('css')), jsFiles: files('js').length };
+  return { ...visit, js: total(files.js), css: total(files.css), jsFiles: files.js.length, files: files.js };
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-const manifest = readManifest();
+const build = readBuild();
 const all = process.argv.includes('--all');
-const results = visits.filter((visit) => all || !visit.more).map((visit) => measure(manifest, visit));
+const results = visits.filter((visit) => all || !visit.more).map((visit) => measure(build, visit));
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(results, null, 2));
@@ -116,6 +119,8 @@ if (process.argv.includes('--json')) {
       `  ${r.name.padEnd(24)} JS ${kb(r.js.gz).padStart(9)} / ${kb(r.js.raw).padStart(9)} in ${String(r.jsFiles).padStart(2)} files` +
         `   CSS ${kb(r.css.gz).padStart(8)} / ${kb(r.css.raw).padStart(9)}${budget}`,
     );
+    if (process.argv.includes('--files'))
+      for (const file of r.files) console.log(`      ${file.padEnd(48)} ${kb(fileSizes(file).gz).padStart(9)}`);
   }
 }
 

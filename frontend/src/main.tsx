@@ -1,37 +1,27 @@
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { StandaloneLanding } from './app/standalone-landing';
+import { earlyReads } from './app/pages';
+import { preloadPage } from './app/preload-page';
+import { readEarly } from './lib/early-reads';
 import { getStoredToken } from './lib/storage';
 import './index.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-const root = createRoot(container);
-
-const render = (page: ReactNode) => root.render(<StrictMode>{page}</StrictMode>);
-
 /*
- * A first-time visitor's landing page is this bundle alone: React and the page, without the
- * router, the query client or any signed-in screen (issue 16: under 100 KB of JavaScript). Every
- * other page, and the landing page of someone with a stored session (which the app checks with
- * the server), runs the app, loaded here on demand.
+ * The entry is only this: it decides what the address needs and asks for all of it at once (the
+ * app, with the files of its page beside it; React is preloaded by index.html).
+ *
+ * A first-time visitor's landing page is React and the page alone, without the router, the query
+ * client or any signed-in screen (issue 16: under 100 KB of JavaScript). Every other page, and
+ * the landing page of someone with a stored session (which the app checks with the server), runs
+ * the app; its page's code loads beside the app's instead of after it, and with a stored session
+ * the reads the page waits for start at once too.
  */
-async function startApp() {
-  const app = await import('./app');
-  render(await app.startApp());
-}
+const startApp = () => import('./app').then((app) => app.startApp());
 
-if (window.location.pathname === '/' && !getStoredToken()) {
-  let leaving = false;
-  const leave = (to: string) => {
-    if (leaving) return;
-    leaving = true;
-    // The app's router starts at the current location.
-    window.history.pushState(null, '', to);
-    // Should the app's code not load (a lost connection, a release meanwhile): a full page load.
-    startApp().catch(() => window.location.assign(to));
-  };
-  render(<StandaloneLanding onLeave={leave} />);
+const token = getStoredToken();
+if (window.location.pathname === '/' && !token) {
+  void import('./app/standalone-landing').then(({ startLanding }) => startLanding(startApp));
 } else {
+  // The reads the page will wait for go out now, not once the app has loaded and run.
+  if (token) readEarly(earlyReads(window.location.pathname), token);
+  preloadPage(window.location.pathname);
   void startApp();
 }

@@ -1,9 +1,9 @@
-import type { ReactElement } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { validateSession } from '@/features/auth/hooks/use-validate-session';
 import { queryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
+import { renderRoot } from './root';
 import { createAppRouter } from './router';
 
 export function App({ router }: { router: DataRouter }) {
@@ -26,13 +26,13 @@ function firstPageLoaded(router: DataRouter): Promise<void> {
 }
 
 /**
- * Starts the app at the current location and gives it once its first page's code has loaded, so
+ * Starts the app at the current location and shows it once its first page's code has loaded, so
  * that what is on screen until then (the standalone landing page) stays. A stored session is
  * checked with the server meanwhile.
  */
-export async function startApp(): Promise<ReactElement> {
+export async function startApp(): Promise<void> {
   void validateSession(queryClient);
   const router = createAppRouter();
   await firstPageLoaded(router);
-  return <App router={router} />;
+  renderRoot(<App router={router} />);
 }

@@ -1,5 +1,6 @@
 import { ApiError, MISSING_TOKEN, networkError, toApiError } from './api-error';
 import type { Page } from '@/types/api';
+import { takeEarlyRead } from './early-reads';
 import { getStoredToken } from './storage';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -42,15 +43,19 @@ async function send(method: Method, path: string, body: unknown, options: Reques
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  const url = buildUrl(path, options.params);
+  // A read the entry started before the app had loaded (./early-reads), with the same headers.
+  const early = method === 'GET' && !options.headers && !options.signal ? takeEarlyRead(url, headers.Authorization) : null;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'include',
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'include',
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw networkError(cause);

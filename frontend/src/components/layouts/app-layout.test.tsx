@@ -81,6 +81,6 @@ describe('signed-in layout', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
-    expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/login');
+    expect((await screen.findAllByRole('link', { name: 'Log In' }))[0]).toHaveAttribute('href', '/login');
   });
 });

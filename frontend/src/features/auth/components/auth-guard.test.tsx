@@ -1,8 +1,12 @@
 import { http } from 'msw';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
 import { server } from '@/testing/mocks/server';
 import { sessionStore } from '@/lib/session';
-import { renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { act, render, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { AuthGuard } from './auth-guard';
 
 describe('auth guard and session', () => {
   it('redirects to /login when nobody is signed in', async () => {
@@ -53,5 +57,33 @@ describe('auth guard and session', () => {
     renderApp('/dashboard');
     expect(await screen.findAllByText('Fresh Name')).not.toHaveLength(0);
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'Fresh Name' });
+  });
+
+  it('leaves a user who signs out on the way to another page on that way, not at /login', async () => {
+    signInAs();
+    // The page being gone to (the landing page, when signing out) is still loading its code.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        { path: '/', lazy: async () => (await arrived, { Component: () => <p>Landing</p> }) },
+        { path: '/private', element: <AuthGuard>Private</AuthGuard> },
+        { path: '/login', element: <p>Login</p> },
+      ],
+      { initialEntries: ['/private'] },
+    );
+    render(
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('Private')).toBeInTheDocument();
+    act(() => void router.navigate('/'));
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    act(() => sessionStore.signOut());
+    expect(screen.queryByText('Private')).not.toBeInTheDocument();
+    arrive();
+    expect(await screen.findByText('Landing')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

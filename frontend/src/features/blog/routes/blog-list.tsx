@@ -1,11 +1,12 @@
 import { NewspaperIcon } from '@heroicons/react/24/outline';
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { BLOG_PAGE_SIZE } from '@/config';
-import { useBlogPosts } from '../api/get-blog-posts';
+import { loadFirst } from '@/lib/load-first';
+import { getBlogPostsQueryOptions, useBlogPosts } from '../api/get-blog-posts';
 import { BlogLayout } from '../components/blog-layout';
 import { PostMeta, PostTags } from '../components/post-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -14,6 +15,14 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 function readPage(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/**
+ * The posts of the page before it first shows: until then the page the server sent (the list for
+ * readers without JavaScript) stays, and the footer is not pushed down when the list comes.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadFirst(getBlogPostsQueryOptions(readPage(new URL(request.url).searchParams) - 1));
 }
 
 export function BlogListRoute() {

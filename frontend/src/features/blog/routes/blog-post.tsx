@@ -1,16 +1,22 @@
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { ArticleHtml } from '@/components/ui/article-html';
 import { ButtonLink } from '@/components/ui/button';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
+import { loadFirst } from '@/lib/load-first';
 import { getBlogPostQueryOptions, useBlogPost } from '../api/get-blog-post';
 import { BlogCallToAction } from '../components/blog-cta';
 import { BlogLayout } from '../components/blog-layout';
 import { PostMeta, PostTags } from '../components/post-meta';
 import { useDocumentTitle } from '../hooks/use-document-title';
+
+/** The post before the page first shows: the article the server sent stays until then. */
+export function loader({ params }: LoaderFunctionArgs) {
+  return loadFirst(getBlogPostQueryOptions(params.slug ?? ''));
+}
 
 /** /blog/{slug} and /view-blog-post/{slug}. */
 export function BlogPostRoute() {

@@ -1,16 +1,23 @@
 import { ShieldCheckIcon } from '@heroicons/react/20/solid';
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ButtonLink } from '@/components/ui/button';
+import { LoadingBlock } from '@/components/ui/query-state';
 import { usePaymentStatus } from '@/features/account/api/get-payment-status';
 import { AddVendorButton } from '@/features/account/components/add-vendor-button';
 import { LimitBanner } from '@/features/account/components/limit-banner';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
+import { afterPaint } from '@/lib/after-paint';
 import { useUser } from '@/lib/session';
 import { useDashboardStats } from '../api/get-dashboard-stats';
-import { ComplianceCharts } from '../components/compliance-charts';
-import { RecentActivity } from '../components/recent-activity';
 import { StatsCards } from '../components/stats-cards';
-import { VendorComplianceTable } from '../components/vendor-compliance-table';
+
+/**
+ * The table, the charts and the activity: their code (the table's filters bring Headless UI's
+ * listbox) is asked for once the top of the page is on screen, so that it does not hold up the
+ * top. Nothing is drawn below them: their arrival moves nothing that is on screen.
+ */
+const DashboardDetails = lazy(() => afterPaint().then(() => import('../components/dashboard-details')));
 
 export function DashboardRoute() {
   const user = useUser();
@@ -36,14 +43,9 @@ export function DashboardRoute() {
       <LimitBanner status={paymentStatus.data} upgrade={false} />
       <UpgradeCard status={paymentStatus.data} />
       <StatsCards stats={stats.data} />
-      <div className="mb-6 min-w-0">
-        <VendorComplianceTable />
-      </div>
-      <div className="grid gap-6 lg:grid-cols-2 2xl:grid-cols-3">
-        <ComplianceCharts />
-        {/* Two charts fill the two-column row; the activity list takes the next row whole. */}
-        <RecentActivity className="lg:col-span-2 2xl:col-span-1" />
-      </div>
+      <Suspense fallback={<LoadingBlock label="Loading vendors" />}>
+        <DashboardDetails />
+      </Suspense>
     </>
   );
 }

@@ -4,7 +4,9 @@ import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
 describe('landing page', () => {
   it('shows document types, plans and the support contact', async () => {
     renderApp('/');
-    for (const name of ['W-9', 'Certificate of Insurance', 'Sales Tax Certificates', 'Vendor Agreements', 'Other']) {
+    // The page's code loads when it is first shown, as every page's does.
+    expect(await screen.findByRole('heading', { name: 'W-9' })).toBeInTheDocument();
+    for (const name of ['Certificate of Insurance', 'Sales Tax Certificates', 'Vendor Agreements', 'Other']) {
       expect(screen.getByRole('heading', { name })).toBeInTheDocument();
     }
     const free = screen.getByRole('article', { name: 'Free' });

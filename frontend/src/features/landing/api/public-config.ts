@@ -1,0 +1,21 @@
+import { api } from '@/lib/api-client';
+import type { Plan } from '@/types/api';
+
+/** `GET /api/config`: what the public pages show that the server's configuration decides. */
+export type PublicConfig = {
+  supportEmail: string;
+  /** Each plan's limits and monthly price, as the server is configured. */
+  plans?: Partial<Record<Plan, PlanConfig>>;
+};
+
+export type PlanConfig = {
+  vendorLimit: number;
+  /** Null: no limit. */
+  documentsPerVendor: number | null;
+  /** Monthly price in cents. */
+  priceCents?: number | null;
+};
+
+export function getPublicConfig(): Promise<PublicConfig> {
+  return api.get<PublicConfig>('/api/config');
+}
