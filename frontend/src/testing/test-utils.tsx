@@ -34,6 +34,15 @@ export function stubLocationAssign() {
   return { assign, restore: () => Object.defineProperty(window, 'location', { configurable: true, value: original }) };
 }
 
+/** Renders a router of the test's own inside the app providers. */
+export function renderRouter(router: Parameters<typeof RouterProvider>[0]['router']) {
+  return render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
 /** Renders one element inside the app providers and a memory router. */
 export function renderWithProviders(element: ReactElement, url = '/') {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [url] });

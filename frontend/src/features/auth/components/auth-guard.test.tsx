@@ -1,11 +1,9 @@
 import { http } from 'msw';
 import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import { server } from '@/testing/mocks/server';
 import { sessionStore } from '@/lib/session';
-import { act, render, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { act, renderApp, renderRouter, screen, signInAs, waitFor } from '@/testing/test-utils';
 import { AuthGuard } from './auth-guard';
 
 describe('auth guard and session', () => {
@@ -72,11 +70,7 @@ describe('auth guard and session', () => {
       ],
       { initialEntries: ['/private'] },
     );
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderRouter(router);
     expect(await screen.findByText('Private')).toBeInTheDocument();
     act(() => void router.navigate('/'));
     await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
