@@ -261,6 +261,24 @@ async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
         }
     };
 
+    // A bad argument is refused before anything is noted or moved.
+    for bad in ["-1", "soon"] {
+        let refused = run_task::<App>(
+            &ctx,
+            Some(&"queue_tidy".to_string()),
+            &crate::support::task_vars(&[("stalled_minutes", bad)]),
+        )
+        .await;
+        assert!(refused.is_err(), "stalled_minutes:{bad} is refused");
+    }
+    let noted: i64 = redis::cmd("EXISTS")
+        .arg("vendorwatch:in-hand:mailer")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(noted, 0, "nothing noted");
+    assert!(in_set(&mut conn, "processing:mailer", &held).await);
+
     // First seen in hand: noted, not moved (a live worker may be performing it).
     tidy("0").await;
     assert!(in_set(&mut conn, "processing:mailer", &held).await);
