@@ -48,6 +48,7 @@ class Sink:
             "from": str(message.get("From", "")),
             "to": str(message.get("To", "")),
             "reply_to": str(message.get("Reply-To", "")),
+            "message_id": str(message.get("Message-ID", "")),
             "subject": str(message.get("Subject", "")),
             "text": text.get_content() if text is not None else "",
             "html": html.get_content() if html is not None else "",

@@ -25,9 +25,9 @@ use crate::{
     config_check, controllers, db_pool, errors, graceful,
     models::_entities::{
         activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
-        keyword_ingest_chunks, keyword_ingests, keywords, organizations, pending_expiries,
-        reminder_claims, reminder_deliveries, reminders, renewal_requests, report_snapshots,
-        stripe_events, users, vendors, weekly_plans, weekly_summaries,
+        keyword_ingest_chunks, keyword_ingests, keywords, organizations, outgoing_emails,
+        pending_expiries, reminder_claims, reminder_deliveries, reminders, renewal_requests,
+        report_snapshots, stripe_events, users, vendors, weekly_plans, weekly_summaries,
     },
     observability,
     rate_limit::RateLimiters,
@@ -36,7 +36,8 @@ use crate::{
     static_cache, tasks, unread_body,
     workers::{
         self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
-        reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
+        outgoing_email::OutgoingEmailWorker, reminders::ReminderWorker,
+        weekly_summary::WeeklySummaryWorker,
     },
 };
 
@@ -201,6 +202,7 @@ impl Hooks for App {
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
         queue.register(ReminderWorker::build(ctx)).await?;
+        queue.register(OutgoingEmailWorker::build(ctx)).await?;
         queue.register(KeywordChunkWorker::build(ctx)).await?;
         queue.register(GeneratePostWorker::build(ctx)).await?;
         queue.register(WeeklySummaryWorker::build(ctx)).await?;
@@ -219,10 +221,12 @@ impl Hooks for App {
         tasks.register(tasks::backup::Backup);
         tasks.register(tasks::restore::Restore);
         tasks.register(tasks::queue_tidy::QueueTidy);
+        tasks.register(tasks::outgoing_emails::OutgoingEmails);
         // tasks-inject (do not remove)
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
+        truncate_table(&ctx.db, outgoing_emails::Entity).await?;
         truncate_table(&ctx.db, stripe_events::Entity).await?;
         truncate_table(&ctx.db, generation_jobs::Entity).await?;
         truncate_table(&ctx.db, weekly_plans::Entity).await?;

@@ -20,6 +20,7 @@ mod m20261123_000005_generation;
 mod m20261124_000001_users_pid;
 mod m20261124_000002_documents_newest;
 mod m20261124_000003_organizations_data_version;
+mod m20261125_000001_outgoing_emails;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000001_users_pid::Migration),
             Box::new(m20261124_000002_documents_newest::Migration),
             Box::new(m20261124_000003_organizations_data_version::Migration),
+            Box::new(m20261125_000001_outgoing_emails::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -1,8 +1,9 @@
 //! Email. Every message is a template folder (`subject.t`, `html.t`, `text.t`) rendered here,
 //! with values HTML-escaped in `html.t` (vendor names are user input). With SMTP (or the test
-//! stub) configured the message goes through Loco's mailer queue and worker; with none
-//! configured it is written to the outbox folder and logged, so a person trying the app sees
-//! exactly what would have been sent.
+//! stub) configured the message is kept in the database (`outgoing_emails`) and a job on the
+//! `mailer` queue sends it (`workers::outgoing_email`); with none configured it is written to
+//! the outbox folder and logged, so a person trying the app sees exactly what would have been
+//! sent. Every message carries a `Message-ID` fixed before its first attempt.
 
 pub mod auth;
 pub mod billing;
@@ -14,9 +15,16 @@ pub mod vendors;
 use std::path::PathBuf;
 
 use lettre::message::{Mailbox, MultiPart};
-use loco_rs::{mailer::Email, prelude::*};
+use loco_rs::{
+    mailer::{Email, EmailHeaders},
+    prelude::*,
+};
 
-use crate::settings::Settings;
+use crate::{
+    models::outgoing_emails,
+    settings::Settings,
+    workers::outgoing_email::{OutgoingEmailArgs, OutgoingEmailWorker},
+};
 
 /// A mailer for our messages, sending from the configured address.
 pub struct AppMailer;
@@ -35,18 +43,65 @@ pub async fn deliver(
 ) -> Result<()> {
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
-    if ctx.mailer.is_some() {
-        let queued = AppMailer::mail(ctx, &email(&settings, to, content)).await;
-        crate::observability::email_sent(&queued);
-        return queued;
+    // Fixed now, so that the email sent again (a worker died between the server's acceptance
+    // and its record) is the same message rather than a second one.
+    let id = message_id(&settings, &uuid::Uuid::new_v4().simple().to_string());
+    if ctx.mailer.is_none() {
+        return to_outbox(ctx, &settings, to, &content, id);
     }
-    to_outbox(ctx, &settings, to, &content)
+    // Kept before it is queued: the row, not the queue, is the record of an email owed.
+    let kept = outgoing_emails::keep(&ctx.db, &id, to, &content).await?;
+    if let Err(err) = OutgoingEmailWorker::perform_later(ctx, OutgoingEmailArgs { id: kept }).await
+    {
+        // Queue unreachable (or, with jobs run in the request, the send failed): the
+        // `outgoing_emails` task queues it again.
+        tracing::warn!(email = kept, err = %err, "email kept, not sent yet: the outgoing_emails task will queue it again");
+    }
+    Ok(())
+}
+
+/// Sends the kept email `id` (`outgoing_emails`), unless it was sent or another worker has it:
+/// marked sent once the mail server accepted it, given back (for the `outgoing_emails` task to
+/// queue again) when the server refused it or could not be reached.
+///
+/// # Errors
+/// The server's refusal, or a database error.
+pub async fn send_kept(ctx: &AppContext, id: i64) -> Result<()> {
+    let Some(row) = outgoing_emails::take(&ctx.db, id, outgoing_emails::TAKEN_FOR).await? else {
+        return Ok(());
+    };
+    let settings = Settings::from_context(ctx)?;
+    let content = Content {
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+    };
+    let sent = if ctx.mailer.is_some() {
+        let email = email(&settings, &row.recipient, content, row.message_id);
+        AppMailer::deliver_now(ctx, &email).await
+    } else {
+        // SMTP switched off since the email was kept: the outbox folder has it.
+        to_outbox(ctx, &settings, &row.recipient, &content, row.message_id)
+    };
+    crate::observability::email_sent(&sent);
+    match sent {
+        Ok(()) => outgoing_emails::mark_sent(&ctx.db, id).await,
+        Err(err) => {
+            tracing::warn!(email = id, attempts = row.attempts, err = %err, "email refused; kept for the outgoing_emails task");
+            outgoing_emails::give_back(&ctx.db, id, &err.to_string()).await?;
+            Err(err)
+        }
+    }
 }
 
 /// Renders `dir` with `locals` and sends it to `to` before returning, bypassing the mail queue:
 /// `Ok` means the SMTP server (or the test stub) accepted the message, or, with no SMTP
 /// configured, that it is in the outbox. For work that must know the mail went out before it
 /// records so (reminders, sent from a background worker).
+///
+/// `key` names this one email for good: it becomes the message's `Message-ID`, so the same
+/// email sent again (its sender died between the server's acceptance and recording it) is
+/// the same message to the receiving side, not a second one.
 ///
 /// # Errors
 /// When the template fails to render, the server refuses the message or cannot be reached, or
@@ -56,18 +111,33 @@ pub async fn deliver_now(
     dir: &Dir<'_>,
     to: &str,
     locals: serde_json::Value,
+    key: &str,
 ) -> Result<()> {
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
+    let id = message_id(&settings, key);
     if ctx.mailer.is_some() {
-        let sent = AppMailer::deliver_now(ctx, &email(&settings, to, content)).await;
+        let sent = AppMailer::deliver_now(ctx, &email(&settings, to, content, id)).await;
         crate::observability::email_sent(&sent);
         return sent;
     }
-    to_outbox(ctx, &settings, to, &content)
+    to_outbox(ctx, &settings, to, &content, id)
 }
 
-fn email(settings: &Settings, to: &str, content: Content) -> Email {
+/// The `Message-ID` (RFC 5322, 3.6.4) of the email named `key`: `<key@domain>`, under the
+/// domain of the sending address (`localhost` when it has none).
+#[must_use]
+pub fn message_id(settings: &Settings, key: &str) -> String {
+    let domain = settings
+        .mail
+        .from
+        .parse::<Mailbox>()
+        .ok()
+        .map_or_else(|| "localhost".to_string(), |m| m.email.domain().to_string());
+    format!("<{key}@{domain}>")
+}
+
+fn email(settings: &Settings, to: &str, content: Content, message_id: String) -> Email {
     Email {
         from: Some(settings.mail.from.clone()),
         reply_to: Some(settings.support_email.clone()),
@@ -77,12 +147,21 @@ fn email(settings: &Settings, to: &str, content: Content) -> Email {
         html: content.html,
         bcc: None,
         cc: None,
-        headers: None,
+        headers: Some(EmailHeaders {
+            message_id: Some(message_id),
+            ..Default::default()
+        }),
     }
 }
 
-fn to_outbox(ctx: &AppContext, settings: &Settings, to: &str, content: &Content) -> Result<()> {
-    let path = write_to_outbox(settings, to, &content.subject, &content.text, &content.html)?;
+fn to_outbox(
+    ctx: &AppContext,
+    settings: &Settings,
+    to: &str,
+    content: &Content,
+    message_id: String,
+) -> Result<()> {
+    let path = write_to_outbox(settings, to, content, message_id)?;
     // In development the text part is in the log too, so a person trying the app can follow
     // its links at once. Nowhere else: a reset link is a secret.
     if ctx.environment == loco_rs::environment::Environment::Development {
@@ -135,9 +214,8 @@ pub fn render(dir: &Dir<'_>, locals: &serde_json::Value) -> Result<Content> {
 fn write_to_outbox(
     settings: &Settings,
     to: &str,
-    subject: &str,
-    text: &str,
-    html: &str,
+    content: &Content,
+    message_id: String,
 ) -> Result<PathBuf> {
     let mailbox = |s: &str| {
         s.parse::<Mailbox>()
@@ -147,10 +225,11 @@ fn write_to_outbox(
         .from(mailbox(&settings.mail.from)?)
         .reply_to(mailbox(&settings.support_email)?)
         .to(mailbox(to)?)
-        .subject(subject)
+        .message_id(Some(message_id))
+        .subject(&content.subject)
         .multipart(MultiPart::alternative_plain_html(
-            text.to_string(),
-            html.to_string(),
+            content.text.clone(),
+            content.html.clone(),
         ))
         .map_err(|e| Error::string(&format!("could not build email: {e}")))?;
     let dir = PathBuf::from(&settings.mail.outbox_dir);

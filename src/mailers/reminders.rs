@@ -115,22 +115,29 @@ impl ReminderMailer {
     ///
     /// # Errors
     /// When the email cannot be rendered, or the mail server does not accept it.
+    /// `key` names this email of this reminder for good (see [`super::deliver_now`]).
     pub async fn expiring_notice(
         ctx: &AppContext,
         user: &users::Model,
         facts: &ReminderFacts,
+        key: &str,
     ) -> Result<()> {
         let mut locals = facts.locals();
         locals["name"] = json!(user.name);
-        super::deliver_now(ctx, &expiring, &user.email, locals).await
+        super::deliver_now(ctx, &expiring, &user.email, locals, key).await
     }
 
     /// Asks the vendor to upload the renewed document through the portal with its company key.
     ///
     /// # Errors
     /// When the email cannot be rendered, or the mail server does not accept it.
-    pub async fn renewal_request(ctx: &AppContext, to: &str, facts: &ReminderFacts) -> Result<()> {
-        super::deliver_now(ctx, &renewal_request, to, facts.locals()).await
+    pub async fn renewal_request(
+        ctx: &AppContext,
+        to: &str,
+        facts: &ReminderFacts,
+        key: &str,
+    ) -> Result<()> {
+        super::deliver_now(ctx, &renewal_request, to, facts.locals(), key).await
     }
 }
 

@@ -15,6 +15,7 @@ pub mod keyword_ingests;
 pub mod keywords;
 pub mod organizations;
 pub mod orphan_files;
+pub mod outgoing_emails;
 pub mod pending_expiries;
 pub mod refusal;
 pub mod reminder_claims;

@@ -22,12 +22,8 @@ impl Task for KeywordIngests {
     }
 
     async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
-        let minutes = vars
-            .cli_arg("min_age_minutes")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(10);
-        let pending = keywords::unfinished_chunks(&ctx.db, minutes).await?;
+        let minutes = super::whole_number(vars, "min_age_minutes", 10)?;
+        let pending = keywords::unfinished_chunks(&ctx.db, i64::from(minutes)).await?;
         KeywordChunkWorker::perform_all_later(
             ctx,
             pending

@@ -1,5 +1,7 @@
 use loco_rs::{bgworker::JobStatus, prelude::*};
 
+use super::whole_number;
+
 /// `cargo loco task queue_tidy [failed_days:7] [stalled_minutes:30]`: puts jobs a dead worker
 /// left in hand back on their queue (`workers::stalled`), and deletes the finished ones. Loco's
 /// queues keep every job with its arguments once it is done; an email job carries the whole
@@ -21,8 +23,8 @@ impl Task for QueueTidy {
     }
 
     async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
-        let failed_days = whole_number(vars, "failed_days", 7)?;
-        let stalled_minutes = whole_number(vars, "stalled_minutes", 30)?;
+        let failed_days = i64::from(whole_number(vars, "failed_days", 7)?);
+        let stalled_minutes = i64::from(whole_number(vars, "stalled_minutes", 30)?);
         let Some(queue) = ctx.queue_provider.as_ref() else {
             println!("queue tidy: no queue configured");
             return Ok(());
@@ -46,17 +48,5 @@ impl Task for QueueTidy {
             .await?;
         println!("queue tidy: completed and cancelled jobs deleted, failed ones older than {failed_days} days");
         Ok(())
-    }
-}
-
-/// The task argument `name` as a whole number of at least 0, or `default` when not given.
-fn whole_number(vars: &task::Vars, name: &str, default: i64) -> Result<i64> {
-    match vars.cli_arg(name) {
-        Ok(raw) => {
-            raw.parse::<i64>().ok().filter(|d| *d >= 0).ok_or_else(|| {
-                Error::string(&format!("invalid {name} `{raw}`: use a whole number"))
-            })
-        }
-        Err(_) => Ok(default),
     }
 }

@@ -20,14 +20,7 @@ impl Task for StorageOrphans {
     }
 
     async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
-        let minutes = match vars.cli_arg("min_age_minutes") {
-            Ok(raw) => raw.parse::<u32>().map_err(|_| {
-                Error::string(&format!(
-                    "invalid min_age_minutes `{raw}`: use a whole number"
-                ))
-            })?,
-            Err(_) => 60,
-        };
+        let minutes = super::whole_number(vars, "min_age_minutes", 60)?;
         let dry_run = vars.cli_arg("dry_run").is_ok_and(|v| v == "true");
         let report =
             orphan_files::sweep(ctx, Duration::minutes(i64::from(minutes)), dry_run).await?;

@@ -1,5 +1,6 @@
 pub mod generate_post;
 pub mod keyword_chunk;
+pub mod outgoing_email;
 pub mod reminders;
 pub mod stalled;
 pub mod weekly_summary;

@@ -253,7 +253,16 @@ async fn with_no_smtp_server_configured_reminder_emails_are_written_to_the_outbo
     assert!(files
         .iter()
         .any(|f| f.contains("Subject: Outbox Co asks for your renewed W9 Form")));
-    assert!(reminders_of(ctx, &w9).await[0].sent_at.is_some());
+    let reminder = reminders_of(ctx, &w9).await.remove(0);
+    assert!(reminder.sent_at.is_some());
+    let ids: Vec<&str> = files
+        .iter()
+        .filter_map(|f| f.lines().find(|l| l.starts_with("Message-ID: ")))
+        .collect();
+    assert_eq!(ids.len(), 2, "each with its Message-ID: {ids:?}");
+    assert_ne!(ids[0], ids[1]);
+    let pid = reminder.pid.simple().to_string();
+    assert!(ids.iter().all(|id| id.contains(&pid)), "{ids:?}");
 }
 
 #[tokio::test]

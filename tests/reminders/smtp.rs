@@ -1,9 +1,14 @@
 //! Reminders through a real SMTP server: the aiosmtpd sink scripts/test starts
 //! (`scripts/smtp_sink.py`), which writes every message it accepts to `TEST_SMTP_DIR`.
 
+use std::collections::HashSet;
+
 use loco_rs::{boot::StartMode, mailer::EmailSender};
+use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilter};
 use vendorwatch::models::{
+    _entities::reminder_deliveries,
     compliance::{CoiType, DocumentType},
+    reminders::{self, TO_VENDOR},
     sweep, vendors,
 };
 
@@ -15,16 +20,21 @@ use crate::support::boot_with;
 
 const WHAT: &str = "the reminder tests against a real SMTP server";
 
+/// The app, sending through the SMTP sink.
+async fn boot_with_sink(sink: &SmtpSink) -> (loco_rs::boot::BootResult, crate::support::TestDb) {
+    let port = sink.port;
+    boot_with(StartMode::ServerOnly, |config| {
+        config.mailer = Some(smtp_mailer(port));
+    })
+    .await
+}
+
 #[tokio::test]
 async fn due_reminders_arrive_once_each_with_the_right_recipients_subjects_and_links() {
     let Some(sink) = SmtpSink::from_env(WHAT) else {
         return;
     };
-    let port = sink.port;
-    let (boot, _db) = boot_with(StartMode::ServerOnly, |config| {
-        config.mailer = Some(smtp_mailer(port));
-    })
-    .await;
+    let (boot, _db) = boot_with_sink(&sink).await;
     let ctx = &boot.app_context;
     let (owner, member) = (
         address("owner", "example.com"),
@@ -145,6 +155,69 @@ fn assert_renewal_request(
         !request.text.contains(owner),
         "the vendor does not see the client's users"
     );
+}
+
+/// A worker killed after the mail server accepted an email and before it recorded so leaves
+/// the email unrecorded: the next claim sends it again. SMTP cannot tell whether the server
+/// took it, so the repeat goes out under the same `Message-ID`, the same message to the
+/// receiving side; every other email has an id of its own.
+#[tokio::test]
+async fn an_email_accepted_but_not_recorded_is_sent_again_as_the_same_message() {
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let (boot, _db) = boot_with_sink(&sink).await;
+    let ctx = &boot.app_context;
+    let owner = address("owner", "example.com");
+    let vendor_email = address("pipes", "example.com");
+    let acme = client(ctx, "Same Message Co", std::slice::from_ref(&owner)).await;
+    let pipes = vendor(ctx, &acme, "Pipe Works", &vendor_email).await;
+    let w9 = document(ctx, &acme, &pipes, DocumentType::W9, None, Some(3)).await;
+    document(ctx, &acme, &pipes, DocumentType::SalesTax, None, Some(7)).await;
+    let ours = [owner.as_str(), vendor_email.as_str()];
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 2);
+    let first = sink.received_by(&ours);
+    assert_eq!(first.len(), 4, "{first:#?}");
+    let ids: HashSet<&str> = first.iter().map(|m| m.message_id.as_str()).collect();
+    assert_eq!(ids.len(), 4, "an id of its own for each email: {ids:?}");
+    for id in &ids {
+        assert!(
+            id.starts_with("<reminder.") && id.ends_with("@vendorwatch.app>"),
+            "under the sending domain: {id}"
+        );
+        assert!(
+            !id.contains("pipes") && !id.contains("owner"),
+            "no address in {id}"
+        );
+    }
+
+    // The W-9's renewal request was accepted, and its worker died before recording it.
+    let reminder = reminders_of(ctx, &w9).await.remove(0);
+    reminder_deliveries::Entity::delete_many()
+        .filter(reminder_deliveries::Column::ReminderId.eq(reminder.id))
+        .filter(reminder_deliveries::Column::Kind.eq(TO_VENDOR))
+        .exec(&ctx.db)
+        .await
+        .unwrap();
+    let mut unsent: reminders::ActiveModel = reminder.into();
+    unsent.sent_at = ActiveValue::Set(None);
+    unsent.update(&ctx.db).await.unwrap();
+
+    assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 1);
+    let all = sink.received_by(&ours);
+    assert_eq!(all.len(), 5, "the unrecorded email only: {all:#?}");
+    let to_vendor: Vec<&Received> = all
+        .iter()
+        .filter(|m| m.rcpt_tos == [vendor_email.clone()] && m.subject.contains("W9"))
+        .collect();
+    assert_eq!(to_vendor.len(), 2, "{to_vendor:#?}");
+    assert_eq!(
+        to_vendor[0].message_id, to_vendor[1].message_id,
+        "sent again as the same message"
+    );
+    let distinct: HashSet<&str> = all.iter().map(|m| m.message_id.as_str()).collect();
+    assert_eq!(distinct, ids, "no new message, one repeated");
 }
 
 #[tokio::test]

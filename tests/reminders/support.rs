@@ -321,6 +321,8 @@ pub fn closed_port() -> u16 {
 pub struct Received {
     pub rcpt_tos: Vec<String>,
     pub from: String,
+    /// The `Message-ID` header, as sent.
+    pub message_id: String,
     pub subject: String,
     pub text: String,
     pub html: String,

@@ -239,6 +239,12 @@ async fn the_orphan_task_removes_only_old_files_that_no_document_points_to() {
                 .await
                 .unwrap();
             assert!(orphan.exists(), "a young file is left alone");
+            for bad in ["-1", "soon"] {
+                let refused =
+                    run_task::<App>(&ctx, task.as_ref(), &vars(&[("min_age_minutes", bad)])).await;
+                assert!(refused.is_err(), "min_age_minutes:{bad} is refused");
+            }
+            assert!(orphan.exists(), "a refused run removes nothing");
             run_task::<App>(
                 &ctx,
                 task.as_ref(),

@@ -107,6 +107,17 @@ async fn ingest_through_a_killed_worker(edit: impl FnOnce(&mut Config)) {
     let (done, total) = progress(&ctx).await;
     assert!(done < total, "killed before the end ({done} of {total})");
 
+    // A bad age is refused, not read as the default.
+    for bad in ["-1", "soon"] {
+        let refused = KeywordIngests
+            .run(
+                &ctx,
+                &Vars::from_cli_args(vec![("min_age_minutes".into(), bad.into())]),
+            )
+            .await;
+        assert!(refused.is_err(), "min_age_minutes:{bad} is refused");
+    }
+
     // The task queues every chunk still to do (some are also still queued: run twice, a chunk
     // is ingested once); a new worker finishes.
     KeywordIngests

@@ -1,2 +1,3 @@
 mod keyword_ingest;
+mod outgoing_emails;
 mod redis_queue;

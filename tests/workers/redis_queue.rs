@@ -6,7 +6,12 @@ use loco_rs::{
     boot::{run_task, BootResult, StartMode},
     config::{QueueConfig, RedisQueueConfig, WorkerMode},
 };
-use vendorwatch::{app::App, mailers::auth::AuthMailer, models::users};
+use sea_orm::EntityTrait;
+use vendorwatch::{
+    app::App,
+    mailers::auth::AuthMailer,
+    models::{outgoing_emails, users},
+};
 
 use crate::support::{boot_with, TestDb};
 
@@ -176,13 +181,7 @@ async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
         .unwrap();
     assert_eq!(job_keys(&mut conn).await, 3);
 
-    run_task::<App>(
-        &ctx,
-        Some(&"queue_tidy".to_string()),
-        &crate::support::task_vars(&[]),
-    )
-    .await
-    .unwrap();
+    task(&ctx, "queue_tidy", &[]).await.unwrap();
     assert_eq!(job_keys(&mut conn).await, 1, "only the waiting job is left");
     let waiting: i64 = redis::cmd("ZCARD")
         .arg("queue:mailer")
@@ -200,7 +199,37 @@ async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
         .query_async(&mut conn)
         .await
         .unwrap();
-    assert!(left.contains("token-three"), "{left}");
+    let third = kept_with(&ctx, "token-three").await;
+    assert!(left.contains(&format!("\"id\":{}", third.id)), "{left}");
+    assert!(
+        !left.contains("token-three"),
+        "the job names the kept email; the reset link is not in the queue: {left}"
+    );
+}
+
+/// Runs the task `name` with `pairs` as its arguments.
+async fn task(
+    ctx: &loco_rs::app::AppContext,
+    name: &str,
+    pairs: &[(&str, &str)],
+) -> loco_rs::Result<()> {
+    run_task::<App>(
+        ctx,
+        Some(&name.to_string()),
+        &crate::support::task_vars(pairs),
+    )
+    .await
+}
+
+/// The kept email (`outgoing_emails`) whose text holds `token`.
+async fn kept_with(ctx: &loco_rs::app::AppContext, token: &str) -> outgoing_emails::Model {
+    outgoing_emails::Entity::find()
+        .all(&ctx.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.text_body.contains(token))
+        .expect("the email is kept")
 }
 
 /// Moves one waiting job of `queue` into its `processing:` set, as a worker taking it does
@@ -251,24 +280,15 @@ async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
     let tidy = |stalled: &'static str| {
         let ctx = ctx.clone();
         async move {
-            run_task::<App>(
-                &ctx,
-                Some(&"queue_tidy".to_string()),
-                &crate::support::task_vars(&[("stalled_minutes", stalled)]),
-            )
-            .await
-            .unwrap();
+            task(&ctx, "queue_tidy", &[("stalled_minutes", stalled)])
+                .await
+                .unwrap();
         }
     };
 
     // A bad argument is refused before anything is noted or moved.
     for bad in ["-1", "soon"] {
-        let refused = run_task::<App>(
-            &ctx,
-            Some(&"queue_tidy".to_string()),
-            &crate::support::task_vars(&[("stalled_minutes", bad)]),
-        )
-        .await;
+        let refused = task(&ctx, "queue_tidy", &[("stalled_minutes", bad)]).await;
         assert!(refused.is_err(), "stalled_minutes:{bad} is refused");
     }
     let noted: i64 = redis::cmd("EXISTS")
@@ -308,6 +328,10 @@ async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
         .unwrap();
     assert_eq!(waiting, vec![held.clone()]);
 
+    // The email was given its Message-ID when it was kept: performed again (its worker died
+    // after sending it), it is the same message, not a second one.
+    let message_id = kept_with(&ctx, "token-held").await.message_id;
+
     // A worker performs it: the reset email held by the dead worker arrives.
     work_until_delivered(&ctx, 1).await;
     let deliveries = ctx.mailer.clone().unwrap().deliveries();
@@ -316,4 +340,63 @@ async fn a_job_a_dead_worker_held_is_queued_again_and_sent() {
         "the held job, once (the other is still in hand)"
     );
     assert!(deliveries.messages[0].contains(&user.email));
+    assert!(
+        deliveries.messages[0].contains(&format!("Message-ID: {message_id}")),
+        "sent under the job's Message-ID: {}",
+        deliveries.messages[0]
+    );
+}
+
+#[tokio::test]
+async fn a_mail_job_lost_with_redis_is_sent_once_by_the_outgoing_emails_task() {
+    let Some(url) = redis_url() else { return };
+    let (boot, _db, user, mut conn) = worker_app(&url, 9, "lost@example.com").await;
+    let ctx = boot.app_context.clone();
+    AuthMailer::forgot_password(&ctx, &user, "token-lost")
+        .await
+        .unwrap();
+    // Redis restarted without persistence: the job is gone.
+    let () = redis::cmd("FLUSHDB").query_async(&mut conn).await.unwrap();
+    let kept = kept_with(&ctx, "token-lost").await;
+    assert!(kept.sent_at.is_none());
+
+    // Younger than min_age_minutes: its job may still be waiting, nothing is queued.
+    task(&ctx, "outgoing_emails", &[("min_age_minutes", "10")])
+        .await
+        .unwrap();
+    let waiting: i64 = redis::cmd("ZCARD")
+        .arg("queue:mailer")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(waiting, 0);
+
+    // Old enough: queued again (twice, as two runs would), performed by a worker, sent once.
+    for _ in 0..2 {
+        task(&ctx, "outgoing_emails", &[("min_age_minutes", "0")])
+            .await
+            .unwrap();
+    }
+    let queued: i64 = redis::cmd("ZCARD")
+        .arg("queue:mailer")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(queued, 2);
+    // A worker given 10 s to send two: the second job finds the email sent.
+    work_until_delivered(&ctx, 2).await;
+    let deliveries = ctx.mailer.clone().unwrap().deliveries();
+    assert_eq!(deliveries.count, 1, "{:#?}", deliveries.messages);
+    assert!(deliveries.messages[0].contains("token-lost"));
+    assert!(deliveries.messages[0].contains(&format!("Message-ID: {}", kept.message_id)));
+    let sent = kept_with_id(&ctx, kept.id).await;
+    assert!(sent.sent_at.is_some());
+}
+
+async fn kept_with_id(ctx: &loco_rs::app::AppContext, id: i64) -> outgoing_emails::Model {
+    outgoing_emails::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .unwrap()
 }

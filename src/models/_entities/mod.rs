@@ -11,6 +11,7 @@ pub mod keyword_ingest_chunks;
 pub mod keyword_ingests;
 pub mod keywords;
 pub mod organizations;
+pub mod outgoing_emails;
 pub mod pending_expiries;
 pub mod reminder_claims;
 pub mod reminder_deliveries;

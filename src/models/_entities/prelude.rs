@@ -9,6 +9,7 @@ pub use super::keyword_ingest_chunks::Entity as KeywordIngestChunks;
 pub use super::keyword_ingests::Entity as KeywordIngests;
 pub use super::keywords::Entity as Keywords;
 pub use super::organizations::Entity as Organizations;
+pub use super::outgoing_emails::Entity as OutgoingEmails;
 pub use super::pending_expiries::Entity as PendingExpiries;
 pub use super::reminder_claims::Entity as ReminderClaims;
 pub use super::reminder_deliveries::Entity as ReminderDeliveries;

@@ -2,6 +2,9 @@
 //! request to the vendor. Each email is sent synchronously and recorded once the mail server
 //! has accepted it; the reminder is marked sent after the last one. A worker that dies half way
 //! leaves the recorded emails recorded, and whoever claims the reminder next sends only the rest.
+//! One that dies in the instant between the server's acceptance and the record leaves that
+//! email unrecorded, and it goes out again: under the same `Message-ID` (`email_key`), so the
+//! receiving side sees one message sent twice, not two reminders.
 
 use std::collections::HashSet;
 
@@ -93,17 +96,18 @@ impl Model {
             if !Self::renew_claim(db, id, token).await? {
                 return Ok(Outcome::NotOurs);
             }
-            let (kind, address, sent) = match &recipient {
-                Recipient::User(user) => (
-                    TO_ORGANIZATION,
-                    user.email.as_str(),
-                    ReminderMailer::expiring_notice(ctx, user, &facts).await,
-                ),
-                Recipient::Vendor => (
-                    TO_VENDOR,
-                    vendor.email.as_str(),
-                    ReminderMailer::renewal_request(ctx, &vendor.email, &facts).await,
-                ),
+            let (kind, address) = match &recipient {
+                Recipient::User(user) => (TO_ORGANIZATION, user.email.as_str()),
+                Recipient::Vendor => (TO_VENDOR, vendor.email.as_str()),
+            };
+            let key = email_key(&reminder, kind, address);
+            let sent = match &recipient {
+                Recipient::User(user) => {
+                    ReminderMailer::expiring_notice(ctx, user, &facts, &key).await
+                }
+                Recipient::Vendor => {
+                    ReminderMailer::renewal_request(ctx, &vendor.email, &facts, &key).await
+                }
             };
             if let Err(err) = sent {
                 if attempts >= settings.reminders.max_attempts {
@@ -171,6 +175,22 @@ impl Model {
         }
         Ok(pending)
     }
+}
+
+/// The name of one email of a reminder, the same on every attempt: it becomes the email's
+/// `Message-ID`. A worker that dies after the mail server accepted the email and before
+/// `record_delivery` leaves it unrecorded, and the next claim sends it again; SMTP offers no
+/// way to ask the server whether it took a message. Sent again under the same `Message-ID`,
+/// it is the same message to the receiving side rather than a second reminder. The address is
+/// hashed: a `Message-ID` travels with the message and should not spell out another address.
+fn email_key(reminder: &Model, kind: &str, to: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let to = Sha256::digest(to.trim().to_lowercase().as_bytes());
+    format!(
+        "reminder.{}.{kind}.{}",
+        reminder.pid.simple(),
+        hex::encode(&to[..8])
+    )
 }
 
 /// Remembers that the mail server accepted this email. A second record of the same email (two
