@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { relative } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -9,6 +10,9 @@ import { compression } from 'vite-plugin-compression2';
 const backend = 'http://localhost:5150';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const reactRouter = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/${file}`, import.meta.url));
+
+/** Where the build writes which file holds which module (chunkMap), relative to this file. */
+const CHUNK_MAP = '.build/chunks.json';
 
 /** The chunk of React and React DOM, which every page runs (see manualChunks below). */
 const REACT_CHUNK = 'react';
@@ -42,18 +46,29 @@ function preloadFromHtml(names: string[]): Plugin {
 }
 
 /**
- * `.vite/chunks.json`: each JavaScript file of the build with the source modules it holds (and their
- * lengths), the files it imports, statically and lazily, and its CSS. Vite's manifest names a file
- * by the module it starts from, which a file holding several pages' modules does not have;
- * scripts/bundle-budget.mjs reads this instead to find the files a visit loads.
+ * `.build/chunks.json` (beside this file, git-ignored): each JavaScript file of the build with the
+ * source modules it holds (and their lengths), the files it imports, statically and lazily, and its
+ * CSS. Vite's manifest names a file by the module it starts from, which a file holding several
+ * pages' modules does not have; scripts/bundle-budget.mjs reads this instead to find the files a
+ * visit loads. It is build metadata, not for browsers: it is written outside the build's output
+ * (../assets), which the server serves as it is. A build that fails leaves none.
  */
 function chunkMap(): Plugin {
   let root = '';
+  let map = '';
+  const path = () => join(root, CHUNK_MAP);
   return {
     name: 'vendorwatch:chunk-map',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+    },
+    buildStart() {
+      rmSync(path(), { force: true });
+    },
+    writeBundle() {
+      mkdirSync(dirname(path()), { recursive: true });
+      writeFileSync(path(), map);
     },
     generateBundle(_options, bundle) {
       type Chunk = {
@@ -79,7 +94,7 @@ function chunkMap(): Plugin {
           css: [...(file.viteMetadata?.importedCss ?? [])],
         };
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: `${JSON.stringify(files, null, 1)}\n` });
+      map = `${JSON.stringify(files, null, 1)}\n`;
     },
   };
 }
@@ -155,7 +170,6 @@ export default defineConfig(({ command }) => ({
     compression({
       algorithms: ['gzip'],
       include: /\.(js|mjs|css|html|svg|json|txt|xml)$/,
-      exclude: /\.vite\//,
     }),
   ],
   resolve: {

@@ -13,17 +13,18 @@
 // loads once its top is drawn), each with every file it imports
 // statically: what Vite's preload helper fetches beside a lazy module. What is imported only later
 // (`import()` on a click) is not counted. Which file holds which module comes from
-// .vite/chunks.json (vite.config.ts, chunkMap). A file's size on the wire is that of its .gz copy,
-// which the server sends to browsers that accept gzip; where none was written, the script gzips
-// the file itself (level 9).
+// .build/chunks.json (vite.config.ts, chunkMap; kept out of ../assets, which the server serves).
+// A file's size on the wire is that of its .gz copy, which the server sends to browsers that
+// accept gzip; where none was written, the script gzips the file itself (level 9).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'assets');
-const chunksPath = join(outDir, '.vite', 'chunks.json');
+const frontend = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = join(frontend, '..', 'assets');
+const chunksPath = join(frontend, '.build', 'chunks.json');
 const htmlPath = join(outDir, 'index.html');
 
 /** The modules a visit loads lazily, in order: the landing page, or the app and its pages. */

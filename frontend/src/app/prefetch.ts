@@ -28,7 +28,8 @@ import { sessionStore } from '@/lib/session';
 
 /**
  * Route loaders start a page's reads while its code chunk downloads (TanStack Query's
- * react-router pattern) without blocking navigation; the page reads the same queryOptions.
+ * react-router pattern) without blocking navigation; the page reads the same queryOptions, and
+ * does not ask again for what its loader read (lib/query-client, notReadThisVisit).
  * Nothing is fetched without a stored token: the auth guard deals with that case.
  */
 function whenSignedIn(prefetch: (args: LoaderFunctionArgs) => void | Promise<void>) {

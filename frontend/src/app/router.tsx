@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, useNavigate, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigate, type DataRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { NavigateProvider } from '@/components/ui/plain-link';
 import { AuthGuard } from '@/features/auth/components/auth-guard';
+import { startVisit } from '@/lib/query-client';
 import { publicPages, signedInPages, viewDocumentPage, type PageKey } from './pages';
 import type { loaders } from './prefetch';
 import { NotFoundRoute } from './routes/not-found';
@@ -84,6 +85,23 @@ export const createRoutes = (): RouteObject[] => [
   },
 ];
 
+/**
+ * Each navigation opens a page: a new visit for the query cache (lib/query-client, startVisit), so
+ * that the page reads again what earlier pages read, once. The visit starts as the navigation does,
+ * before the page's loader runs: the loader's reads are the page's own.
+ */
+export function trackVisits<R extends DataRouter>(router: R): R {
+  let current = router.state.location.key;
+  startVisit();
+  router.subscribe(({ location, navigation }) => {
+    const key = navigation.location?.key ?? location.key;
+    if (key === current) return;
+    current = key;
+    startVisit();
+  });
+  return router;
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+  return trackVisits(createBrowserRouter(createRoutes()));
 }

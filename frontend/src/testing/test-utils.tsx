@@ -5,14 +5,14 @@ import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { createRoutes } from '@/app/router';
+import { createRoutes, trackVisits } from '@/app/router';
 import { sessionStore } from '@/lib/session';
 import { createAccount, issueToken, publicUser, type MockAccount } from './mocks/db';
 import { server } from './mocks/server';
 
 /** Renders the whole app (real routes and providers) at a URL; `strict` mounts it in React's StrictMode. */
 export function renderApp(url = '/', { strict = false }: { strict?: boolean } = {}) {
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [url] });
+  const router = trackVisits(createMemoryRouter(createRoutes(), { initialEntries: [url] }));
   const user = userEvent.setup();
   const app = (
     <AppProvider>
