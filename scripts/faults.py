@@ -9,14 +9,16 @@ its fault, checks the invariants and stops the topology:
             and downloads with its bytes; rows and stored files match (after storage_orphans,
             the app's own clean-up); the killed server, started again, serves.
   worker    SIGKILL a worker half way through a reminder batch and start it again; every
-            reminder email arrives exactly once (the next sweep re-claims what the dead worker
-            held once its claims are stale).
+            reminder email arrives as exactly one message (one Message-ID; the next sweep
+            re-claims what the dead worker held once its claims are stale).
   worker-accept  the same, with both workers killed the moment the SMTP server has accepted a
-            message (its file appears in the sink's folder), before its sender records it.
-  redis     restart Redis half way through a batch of queued jobs (reminders and keyword
-            chunks); the workers and servers reconnect by themselves; what the restart lost is
-            counted and recovered from the database (reminders_sweep, keyword_ingests); every
-            email exactly once, every keyword once. Once per Redis persistence mode.
+            message (its file appears in the sink's folder), before its sender records it: that
+            email is sent again under the same Message-ID (counted, not failed).
+  redis     restart Redis half way through a batch of queued jobs (reminders, keyword chunks,
+            a password reset); the workers and servers reconnect by themselves; what the restart
+            lost is counted and recovered from the database (reminders_sweep, keyword_ingests,
+            outgoing_emails); every email exactly once, every keyword once. Once per Redis
+            persistence mode.
   postgres  restart PostgreSQL (pg_ctl restart -m fast, then a stop with a few seconds down)
             under a load of reads and uploads; the servers answer 500/503 at worst, recover
             without a restart, and every acknowledged upload is there.

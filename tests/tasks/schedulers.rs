@@ -2,12 +2,16 @@
 //! its work once (the reminder sweep and the content schedule have their own tests of this).
 
 use loco_rs::{boot::run_task, task};
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
 
 use crate::support::{
     create_vendor, in_days, make_professional, register, upload, with_app, UploadSpec,
 };
-use vendorwatch::{app::App, models::_entities::report_snapshots};
+use vendorwatch::{
+    app::App,
+    mailers::Content,
+    models::{_entities::report_snapshots, outgoing_emails},
+};
 
 async fn twice_at_once(ctx: &loco_rs::app::AppContext, name: &str) {
     let name = name.to_string();
@@ -46,6 +50,40 @@ async fn the_daily_and_weekly_tasks_run_twice_at_once_do_their_work_once() {
         twice_at_once(&ctx, "weekly_summary").await;
         let messages = ctx.mailer.as_ref().unwrap().deliveries().messages;
         assert_eq!(messages.len(), 1, "{messages:#?}");
+
+        // An email whose job was lost, kept 11 minutes ago: sent once by two runs at once.
+        let lost = outgoing_emails::keep(
+            &ctx.db,
+            "<lost-twice@vendorwatch.app>",
+            "lost@example.com",
+            &Content {
+                subject: "Lost twice".into(),
+                text: "text".into(),
+                html: "<p>text</p>".into(),
+            },
+        )
+        .await
+        .unwrap();
+        outgoing_emails::ActiveModel {
+            id: ActiveValue::Unchanged(lost),
+            created_at: ActiveValue::Set(
+                chrono::Utc::now().fixed_offset() - chrono::Duration::minutes(11),
+            ),
+            ..Default::default()
+        }
+        .update(&ctx.db)
+        .await
+        .unwrap();
+        twice_at_once(&ctx, "outgoing_emails").await;
+        let messages = ctx.mailer.as_ref().unwrap().deliveries().messages;
+        assert_eq!(messages.len(), 2, "{messages:#?}");
+        assert_eq!(
+            messages
+                .iter()
+                .filter(|m| m.contains("<lost-twice@vendorwatch.app>"))
+                .count(),
+            1
+        );
 
         // Orphan files: both runs finish; nothing of a document is touched.
         twice_at_once(&ctx, "storage_orphans").await;
