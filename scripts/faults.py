@@ -1112,7 +1112,7 @@ def scenario_postgres(services):
         handed = sweep(topology)
         wait_until("the reminders after the restarts", lambda: unsent_reminders(topology, today) == 0, 60)
         more = check_emails(topology, orgs, today, failures)
-        facts["reminders_after_the_restarts"] = (f"{handed} handed to the workers, {more['emails_received']} of "
+        facts["reminders_after_the_restarts"] = (f"{handed} handed to the workers, {more['messages_received']} of "
                                                  f"{more['emails_expected']} emails, {more['duplicates']} twice")
     finally:
         topology.stop()
