@@ -1,7 +1,8 @@
 //! Emails the app queues, kept in the database from the moment they are asked for until the mail
 //! server has accepted them (migration `m20261125_000001_outgoing_emails`). The queue job
 //! carries only a row's id (`workers::outgoing_email`); the `outgoing_emails` task queues again
-//! whatever a lost job or a dead worker left unsent, and deletes sent rows after a week.
+//! whatever a lost job or a dead worker left unsent, and deletes sent and given-up rows after a
+//! week.
 
 use chrono::Duration;
 use loco_rs::prelude::*;
@@ -160,13 +161,23 @@ pub async fn given_up(db: &DatabaseConnection, max_attempts: i32) -> Result<u64>
         .await?)
 }
 
-/// Deletes sent emails older than `keep`; returns how many.
+/// Deletes what no run will send any more, once older than `keep`: emails sent before then,
+/// and emails given up on (`max_attempts` attempts) that were asked for before then, which the
+/// task reports at every run until they go. Returns how many.
 ///
 /// # Errors
 /// Database errors.
-pub async fn prune_sent(db: &DatabaseConnection, keep: Duration) -> Result<u64> {
+pub async fn prune(db: &DatabaseConnection, keep: Duration, max_attempts: i32) -> Result<u64> {
+    let before = now() - keep;
     Ok(Entity::delete_many()
-        .filter(Column::SentAt.lt(now() - keep))
+        .filter(
+            Condition::any().add(Column::SentAt.lt(before)).add(
+                Condition::all()
+                    .add(Column::SentAt.is_null())
+                    .add(Column::Attempts.gte(max_attempts))
+                    .add(Column::CreatedAt.lt(before)),
+            ),
+        )
         .exec(db)
         .await?
         .rows_affected)

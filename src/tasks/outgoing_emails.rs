@@ -13,7 +13,8 @@ const BATCH: u64 = 1_000;
 /// `cargo loco task outgoing_emails [min_age_minutes:10] [keep_days:7]`: queues again every
 /// email kept more than `min_age_minutes` ago and still unsent (its job was lost with the
 /// queue, its worker died, or the mail server refused it: up to 10 attempts), and deletes sent
-/// ones after `keep_days`. The scheduler runs it every 10 minutes.
+/// ones and ones given up on after `keep_days` (until then each run logs the given-up ones as
+/// an error). The scheduler runs it every 10 minutes.
 pub struct OutgoingEmails;
 
 #[async_trait]
@@ -21,7 +22,7 @@ impl Task for OutgoingEmails {
     fn task(&self) -> TaskInfo {
         TaskInfo {
             name: "outgoing_emails".to_string(),
-            detail: "Queue again the emails still unsent and delete old sent ones: \
+            detail: "Queue again the emails still unsent and delete old sent or given-up ones: \
                      outgoing_emails [min_age_minutes:10] [keep_days:7]"
                 .to_string(),
         }
@@ -49,7 +50,8 @@ impl Task for OutgoingEmails {
             }
         }
         let deleted =
-            outgoing_emails::prune_sent(&ctx.db, Duration::days(i64::from(keep_days))).await?;
+            outgoing_emails::prune(&ctx.db, Duration::days(i64::from(keep_days)), MAX_ATTEMPTS)
+                .await?;
         let given_up = outgoing_emails::given_up(&ctx.db, MAX_ATTEMPTS).await?;
         if given_up > 0 {
             tracing::error!(
@@ -58,7 +60,7 @@ impl Task for OutgoingEmails {
             );
         }
         println!(
-            "outgoing emails: {} queued again ({refused} refused at once), {deleted} sent ones deleted, {given_up} given up after {MAX_ATTEMPTS} attempts",
+            "outgoing emails: {} queued again ({refused} refused at once), {deleted} sent or given up deleted, {given_up} given up after {MAX_ATTEMPTS} attempts",
             unsent.len()
         );
         Ok(())

@@ -4,9 +4,9 @@ use super::whole_number;
 
 /// `cargo loco task queue_tidy [failed_days:7] [stalled_minutes:30]`: puts jobs a dead worker
 /// left in hand back on their queue (`workers::stalled`), and deletes the finished ones. Loco's
-/// queues keep every job with its arguments once it is done; an email job carries the whole
-/// message (a password-reset link among them), so finished jobs would hold secrets and grow
-/// the queue's memory without end. Completed and cancelled jobs go at once; failed ones, kept
+/// queues keep every job with its arguments once it is done, so finished jobs would grow the
+/// queue's memory without end (our email jobs carry only an `outgoing_emails` id; a Loco
+/// mailer job left from before carries the whole message). Completed and cancelled jobs go at once; failed ones, kept
 /// for inspection (`cargo loco jobs`), after `failed_days`. The scheduler runs it every ten
 /// minutes.
 pub struct QueueTidy;

@@ -145,7 +145,7 @@ async fn an_email_whose_job_was_lost_is_sent_by_the_task_once_and_a_young_one_wa
         "kept 2 minutes ago: its job may still be waiting in the queue"
     );
 
-    // Sent ones are deleted after keep_days; unsent ones stay.
+    // Sent ones are deleted after keep_days; unsent ones still being tried stay.
     tidy(ctx, &[("keep_days", "0")]).await.unwrap();
     let left: Vec<i64> = rows(ctx).await.iter().map(|r| r.id).collect();
     assert_eq!(left, vec![young]);
@@ -209,4 +209,20 @@ async fn a_refused_email_is_given_back_tried_again_by_the_task_and_given_up_afte
     assert_eq!(messages.len(), 1, "{messages:#?}");
     assert!(messages[0].contains("reset-token-later"));
     assert!(messages[0].contains(&format!("Message-ID: {}", later.message_id)));
+
+    // The one given up on is deleted after keep_days, as the sent one is; one still being
+    // tried stays.
+    let trying = kept_without_a_job(&ctx, "trying@example.com", 11).await;
+    outgoing_emails::ActiveModel {
+        id: ActiveValue::Unchanged(trying),
+        attempts: ActiveValue::Set(outgoing_emails::MAX_ATTEMPTS - 1),
+        claimed_at: ActiveValue::Set(Some(chrono::Utc::now().fixed_offset())),
+        ..Default::default()
+    }
+    .update(&ctx.db)
+    .await
+    .unwrap();
+    tidy(&ctx, &[("keep_days", "0")]).await.unwrap();
+    let left: Vec<i64> = rows(&ctx).await.iter().map(|r| r.id).collect();
+    assert_eq!(left, vec![trying]);
 }

@@ -162,7 +162,7 @@ async fn queue_tidy_deletes_finished_jobs_and_keeps_the_waiting_ones() {
     let (boot, _db, user, mut conn) = worker_app(&url, 11, "tidy@example.com").await;
     let ctx = boot.app_context.clone();
 
-    // Two reset emails (each job holds its reset link) are sent by a worker.
+    // Two reset emails are sent by a worker.
     for token in ["token-one", "token-two"] {
         AuthMailer::forgot_password(&ctx, &user, token)
             .await
