@@ -1,7 +1,8 @@
 """A server that answers like Stripe's API for the calls Vendorwatch makes, for the browser
 tests (scripts/test starts it and points the e2e server at it with STRIPE_API_BASE): customers,
-Checkout sessions (created and retrieved), billing-portal sessions, with objects shaped as
-Stripe's API reference publishes them. Its Checkout and portal URLs are pages of its own.
+Checkout sessions (created, and retrieved with `expand[]` of `line_items` and `subscription`),
+billing-portal sessions, with objects shaped as Stripe's API reference publishes them. Its
+Checkout and portal URLs are pages of its own.
 `POST /_test/sessions/<id>/pay` marks a session paid, as paying on Stripe's page would.
 The Rust tests use tests/support/stripe.rs, the same server in Rust.
 
@@ -21,6 +22,9 @@ SECRET_KEY = "sk_test_vendorwatch_e2e"
 PORT = int(sys.argv[1])
 BASE = f"http://127.0.0.1:{PORT}"
 SESSIONS = {}
+# Each session's line items, returned only when the look-up expands them.
+LINE_ITEMS = {}
+SUBSCRIPTIONS = {}
 COUNTER = [0]
 
 
@@ -55,11 +59,10 @@ def checkout_session(sid, org_pid, customer):
     }
 
 
-def subscription(sid, customer, status, period_end):
-    start = period_end - 30 * 86400
-    price = {
-        "id": "price_e2e_professional", "object": "price", "active": True,
-        "billing_scheme": "per_unit", "created": start, "currency": "usd",
+def price_object(price_id, created):
+    return {
+        "id": price_id, "object": "price", "active": True,
+        "billing_scheme": "per_unit", "created": created, "currency": "usd",
         "custom_unit_amount": None, "livemode": False, "lookup_key": None, "metadata": {},
         "nickname": None, "product": "prod_professional",
         "recurring": {"interval": "month", "interval_count": 1, "meter": None,
@@ -67,6 +70,34 @@ def subscription(sid, customer, status, period_end):
         "tax_behavior": "unspecified", "tiers_mode": None, "transform_quantity": None,
         "type": "recurring", "unit_amount": 2900, "unit_amount_decimal": "2900",
     }
+
+
+def line_item(price_id, quantity):
+    """A Checkout session's line item, as Stripe's API reference shows one."""
+    amount = 2900 * quantity
+    return {
+        "id": next_id("li_e2e"), "object": "item", "amount_discount": 0,
+        "amount_subtotal": amount, "amount_tax": 0, "amount_total": amount, "currency": "usd",
+        "description": "Vendorwatch Professional",
+        "price": price_object(price_id, int(time.time())), "quantity": quantity,
+    }
+
+
+def expanded(sid, expand):
+    """The session as a look-up with these `expand[]` values returns it."""
+    session = dict(SESSIONS[sid])
+    if "line_items" in expand:
+        session["line_items"] = {"object": "list", "data": LINE_ITEMS.get(sid, []),
+                                 "has_more": False,
+                                 "url": f"/v1/checkout/sessions/{sid}/line_items"}
+    if "subscription" in expand and session.get("subscription") in SUBSCRIPTIONS:
+        session["subscription"] = SUBSCRIPTIONS[session["subscription"]]
+    return session
+
+
+def subscription(sid, customer, status, period_end):
+    start = period_end - 30 * 86400
+    price = price_object("price_e2e_professional", start)
     plan = {
         "id": "price_e2e_professional", "object": "plan", "active": True, "amount": 2900,
         "amount_decimal": "2900", "billing_scheme": "per_unit", "created": start,
@@ -158,9 +189,11 @@ class Handler(BaseHTTPRequestHandler):
         if self.path.startswith("/p/session/"):
             return self.page("Stripe customer portal (test)")
         if self.path.startswith("/v1/checkout/sessions/") and self.authorized():
-            sid = self.path.rsplit("/", 1)[1].split("?")[0]
+            path, _, query = self.path.partition("?")
+            sid = path.rsplit("/", 1)[1]
+            expand = [v for k, vs in parse_qs(query).items() if k.startswith("expand") for v in vs]
             if sid in SESSIONS:
-                return self.send(200, SESSIONS[sid])
+                return self.send(200, expanded(sid, expand))
             return self.send(404, {"error": {"type": "invalid_request_error",
                                              "message": f"No such checkout.session: '{sid}'"}})
         if self.path == "/_ping":
@@ -174,6 +207,8 @@ class Handler(BaseHTTPRequestHandler):
             session = SESSIONS[sid]
             session.update(payment_status="paid", status="complete", url=None,
                            subscription=body.get("subscription", "sub_e2e"))
+            SUBSCRIPTIONS.setdefault(session["subscription"], subscription(
+                session["subscription"], session["customer"], "active", int(time.time()) + 30 * 86400))
             return self.send(200, session)
         if self.path == "/_test/events/subscription-updated":
             # {endpoint, secret, sessionId, periodEnd}: the subscription of a paid session,
@@ -181,6 +216,7 @@ class Handler(BaseHTTPRequestHandler):
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
             session = SESSIONS[body["sessionId"]]
             sub = subscription(session["subscription"], session["customer"], "active", body["periodEnd"])
+            SUBSCRIPTIONS[sub["id"]] = sub
             status = send_event(body["endpoint"], body["secret"], "customer.subscription.updated", sub)
             return self.send(200, {"status": status})
         if not self.authorized():
@@ -198,6 +234,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/v1/checkout/sessions":
             sid = next_id("cs_test_e2e")
             SESSIONS[sid] = checkout_session(sid, form.get("client_reference_id"), form.get("customer"))
+            if "line_items[0][price]" in form:
+                LINE_ITEMS[sid] = [line_item(form["line_items[0][price]"],
+                                             int(form.get("line_items[0][quantity]", "1")))]
             return self.send(200, SESSIONS[sid])
         if self.path == "/v1/billing_portal/sessions":
             pid = next_id("bps_e2e")

@@ -24,7 +24,7 @@ use crate::{
     answer_cache::AnswerCache,
     config_check, controllers, db_pool, errors, graceful,
     models::_entities::{
-        activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
+        activities, blog_posts, blog_slug_redirects, checkout_sessions, documents, generation_jobs,
         keyword_ingest_chunks, keyword_ingests, keywords, organizations, outgoing_emails,
         pending_expiries, reminder_claims, reminder_deliveries, reminders, renewal_requests,
         report_snapshots, stripe_events, users, vendors, weekly_plans, weekly_summaries,
@@ -227,6 +227,7 @@ impl Hooks for App {
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
         truncate_table(&ctx.db, outgoing_emails::Entity).await?;
+        truncate_table(&ctx.db, checkout_sessions::Entity).await?;
         truncate_table(&ctx.db, stripe_events::Entity).await?;
         truncate_table(&ctx.db, generation_jobs::Entity).await?;
         truncate_table(&ctx.db, weekly_plans::Entity).await?;

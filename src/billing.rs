@@ -9,8 +9,9 @@ use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, RetrieveCheckoutSession,
 };
 use stripe_core::customer::CreateCustomer;
-use stripe_shared::{CheckoutSessionMode, CheckoutSessionPaymentStatus};
+use stripe_shared::{CheckoutSessionMode, CheckoutSessionPaymentStatus, SubscriptionStatus};
 
+use self::webhook::{BillingEvent, EventKind};
 use crate::{
     models::{organizations, users},
     settings::{BillingSettings, Settings},
@@ -24,14 +25,24 @@ pub struct Stripe {
     price_id: String,
 }
 
-/// What Stripe says of a Checkout session that was paid.
+/// What Stripe says of a Checkout session that pays for Professional now: in subscription
+/// mode, paid, for the configured Professional price, and its subscription live
+/// ([`Stripe::confirmed_checkout`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaidCheckout {
+    /// Stripe's `cs_...` id: a session upgrades at most once.
+    pub session_id: String,
     /// `client_reference_id`: the organization's pid, as the session was created with.
     pub organization_pid: Option<String>,
     pub customer_id: Option<String>,
     pub subscription_id: Option<String>,
+    /// The Professional price the session was paid for.
+    pub price_id: String,
 }
+
+/// What a session is looked up with: its line items (for the price paid) and its
+/// subscription (for whether it is still live), in one call.
+const CONFIRM_EXPAND: [&str; 2] = ["line_items", "subscription"];
 
 fn stripe_error(what: &str, err: &stripe::StripeError) -> Error {
     Error::string(&format!(
@@ -115,12 +126,14 @@ impl Stripe {
             .ok_or_else(|| Error::string("Stripe answered a checkout session without a URL"))
     }
 
-    /// The session, if Stripe knows it and it is paid; `None` for an unknown or unpaid one.
+    /// The session, if Stripe knows it and it pays for Professional now (see
+    /// [`professional`]); `None` for an unknown, unpaid, ended or other kind of session.
     ///
     /// # Errors
     /// When Stripe cannot be reached or answers with a fault of its own.
-    pub async fn paid_checkout(&self, session_id: &str) -> Result<Option<PaidCheckout>> {
+    pub async fn confirmed_checkout(&self, session_id: &str) -> Result<Option<PaidCheckout>> {
         let session = match RetrieveCheckoutSession::new(session_id)
+            .expand(CONFIRM_EXPAND.map(String::from).to_vec())
             .send(&self.client)
             .await
         {
@@ -131,7 +144,25 @@ impl Stripe {
             }
             Err(e) => return Err(stripe_error("look up a checkout session", &e)),
         };
-        Ok(paid(&session))
+        Ok(professional(&session, &self.price_id))
+    }
+
+    /// A webhook event, with a completed checkout confirmed with Stripe: the event carries
+    /// neither the session's line items nor its subscription's state now, and a session paid
+    /// for anything but Professional (a Payment Link's one-off payment) must upgrade nothing.
+    /// Other events are returned as they are.
+    ///
+    /// # Errors
+    /// When Stripe cannot be reached (the event is then not handled, and Stripe sends it again).
+    pub async fn confirm(&self, event: BillingEvent) -> Result<BillingEvent> {
+        let EventKind::CheckoutCompleted { session_id } = &event.kind else {
+            return Ok(event);
+        };
+        let kind = match self.confirmed_checkout(session_id).await? {
+            Some(paid) => EventKind::CheckoutPaid(paid),
+            None => EventKind::Ignored(webhook::CHECKOUT_COMPLETED.to_string()),
+        };
+        Ok(BillingEvent { id: event.id, kind })
     }
 
     /// A customer-portal session (cancel, change card, invoices); returns its URL.
@@ -149,13 +180,51 @@ impl Stripe {
     }
 }
 
-/// The facts of a paid session; `None` unless Stripe says it is paid.
+/// Whether a session says it was paid for a subscription: what a webhook event is first
+/// read for, before it is confirmed with Stripe.
 #[must_use]
-pub fn paid(session: &stripe_shared::CheckoutSession) -> Option<PaidCheckout> {
-    (session.payment_status == CheckoutSessionPaymentStatus::Paid).then(|| PaidCheckout {
+pub fn paid_subscription(session: &stripe_shared::CheckoutSession) -> bool {
+    session.mode == CheckoutSessionMode::Subscription
+        && session.payment_status == CheckoutSessionPaymentStatus::Paid
+}
+
+/// Whether a subscription in this status gives Professional: active, trialing, or past due
+/// (Stripe is still trying the card). Every other status, one Stripe adds later included, has
+/// ended it or never started it.
+#[must_use]
+pub fn live(status: &SubscriptionStatus) -> bool {
+    matches!(
+        status,
+        SubscriptionStatus::Active | SubscriptionStatus::Trialing | SubscriptionStatus::PastDue
+    )
+}
+
+/// The facts of a session looked up with its line items and subscription expanded, if it pays
+/// for Professional now: subscription mode, paid, a line item of `price_id`, and its
+/// subscription live. `None` otherwise (a subscription Stripe did not expand counts as not
+/// live).
+#[must_use]
+pub fn professional(
+    session: &stripe_shared::CheckoutSession,
+    price_id: &str,
+) -> Option<PaidCheckout> {
+    if !paid_subscription(session) || price_id.is_empty() {
+        return None;
+    }
+    let for_price = session.line_items.as_ref().is_some_and(|items| {
+        items.data.iter().any(|item| {
+            item.price
+                .as_ref()
+                .is_some_and(|p| p.id.as_str() == price_id)
+        })
+    });
+    let subscription = session.subscription.as_ref()?.as_object()?;
+    (for_price && live(&subscription.status)).then(|| PaidCheckout {
+        session_id: session.id.to_string(),
         organization_pid: session.client_reference_id.clone(),
         customer_id: session.customer.as_ref().map(|c| c.id().to_string()),
-        subscription_id: session.subscription.as_ref().map(|s| s.id().to_string()),
+        subscription_id: Some(subscription.id.to_string()),
+        price_id: price_id.to_string(),
     })
 }
 

@@ -4,10 +4,12 @@
 //! ignored.
 
 use chrono::{DateTime, Utc};
-use stripe_shared::SubscriptionStatus;
 use stripe_webhook::{EventObject, Webhook, WebhookError};
 
-use super::{paid, PaidCheckout};
+use super::{live, paid_subscription, PaidCheckout};
+
+/// The event type of a completed checkout.
+pub const CHECKOUT_COMPLETED: &str = "checkout.session.completed";
 
 /// A Stripe event, as the product reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,13 +20,17 @@ pub struct BillingEvent {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EventKind {
-    /// `checkout.session.completed`, paid.
+    /// `checkout.session.completed`, paid for a subscription as the event tells it: still to
+    /// be confirmed with Stripe ([`super::Stripe::confirm`]) before it can upgrade.
+    CheckoutCompleted { session_id: String },
+    /// A completed checkout Stripe confirmed pays for Professional now.
     CheckoutPaid(PaidCheckout),
     /// `customer.subscription.updated` or `.deleted`.
     Subscription(SubscriptionFacts),
     /// `invoice.payment_failed`.
     PaymentFailed { customer_id: String },
-    /// Anything else, an unpaid checkout included: accepted and ignored.
+    /// Anything else, a checkout unpaid or not for a subscription included: accepted and
+    /// ignored.
     Ignored(String),
 }
 
@@ -69,10 +75,11 @@ pub fn read(payload: &str, signature: Option<&str>, secret: &str) -> Result<Bill
         _ => Refused::BadSignature,
     })?;
     let kind = match event.data.object {
-        EventObject::CheckoutSessionCompleted(session) => paid(&session).map_or_else(
-            || EventKind::Ignored(event.type_.to_string()),
-            EventKind::CheckoutPaid,
-        ),
+        EventObject::CheckoutSessionCompleted(session) if paid_subscription(&session) => {
+            EventKind::CheckoutCompleted {
+                session_id: session.id.to_string(),
+            }
+        }
         EventObject::CustomerSubscriptionUpdated(sub)
         | EventObject::CustomerSubscriptionDeleted(sub) => EventKind::Subscription(facts(&sub)),
         EventObject::InvoicePaymentFailed(invoice) => match invoice.customer.as_ref() {
@@ -90,10 +97,7 @@ pub fn read(payload: &str, signature: Option<&str>, secret: &str) -> Result<Bill
 }
 
 fn facts(sub: &stripe_shared::Subscription) -> SubscriptionFacts {
-    let live = matches!(
-        sub.status,
-        SubscriptionStatus::Active | SubscriptionStatus::Trialing | SubscriptionStatus::PastDue
-    );
+    let live = live(&sub.status);
     let period_end = sub
         .items
         .data

@@ -54,7 +54,9 @@ pub struct UpgradeParams {
     pub session_id: Option<String>,
 }
 
-/// Confirms a payment with Stripe and upgrades; the body may be empty.
+/// Confirms a payment with Stripe and upgrades; the body may be empty. The session must be
+/// this organization's, paid for the Professional price in subscription mode, its subscription
+/// live, and never used to upgrade before.
 #[utoipa::path(post, path = "/api/upgrade-to-professional", tag = "billing", security(("bearer" = [])),
     request_body(content = Option<UpgradeParams>, content_type = "application/json"),
     responses((status = 200, body = UpgradeResponse), (status = 400, body = Envelope), (status = 401, body = Envelope),
@@ -75,7 +77,7 @@ async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Byte
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        Some(id) => stripe.paid_checkout(id).await?,
+        Some(id) => stripe.confirmed_checkout(id).await?,
         None => None,
     };
     let ours = paid.filter(|p| p.organization_pid.as_deref() == Some(&current.org.pid.to_string()));
@@ -156,6 +158,10 @@ async fn stripe_webhook(
         .and_then(|v| v.to_str().ok());
     let event = webhook::read(payload, signature, secret)
         .map_err(|refused| bad_request("invalid_webhook", &refused.to_string()))?;
+    if plans::event_seen(&ctx.db, &event.id).await? {
+        return super::ok_json(WebhookReceived { received: true });
+    }
+    let event = billing::configured(&ctx)?.confirm(event).await?;
     if let Some(change) = plans::apply_event(&ctx.db, &event).await? {
         tell_owner(&ctx, &change).await;
     }

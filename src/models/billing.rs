@@ -1,7 +1,9 @@
 //! The organization's plan as Stripe decides it: a paid checkout makes it Professional, a
 //! subscription that ends returns it to Free (nothing is deleted), a failed payment is kept
 //! to be shown (docs/product.md, "Plans and limits"). Each Stripe event is applied once: its
-//! id is written to `stripe_events` in the same transaction as the change it makes.
+//! id is written to `stripe_events` in the same transaction as the change it makes. Each
+//! checkout session upgrades at most once (`checkout_sessions`), so an old paid session
+//! cannot undo a later downgrade.
 
 use chrono::{DateTime, Utc};
 use loco_rs::prelude::*;
@@ -9,11 +11,12 @@ use sea_orm::sea_query::OnConflict;
 
 use super::{
     activities::{self, Subject},
+    checkout_sessions,
     organizations::{self, PLAN_FREE, PLAN_PROFESSIONAL},
     stripe_events,
 };
 use crate::billing::{
-    webhook::{BillingEvent, EventKind, SubscriptionFacts},
+    webhook::{BillingEvent, EventKind, SubscriptionFacts, CHECKOUT_COMPLETED},
     PaidCheckout,
 };
 
@@ -27,14 +30,34 @@ pub struct PlanChanged {
     pub from: String,
 }
 
-/// Applies a verified Stripe event once; `None` when it changed no plan (or was seen before).
+/// Whether the event with this id was handled already (a delivery Stripe repeats), so that it
+/// is not confirmed with Stripe again.
 ///
 /// # Errors
-/// Database errors (the event is then not marked handled, and Stripe sends it again).
+/// Database errors.
+pub async fn event_seen(db: &DatabaseConnection, event_id: &str) -> Result<bool> {
+    Ok(stripe_events::Entity::find()
+        .filter(stripe_events::stripe_events::Column::EventId.eq(event_id))
+        .count(db)
+        .await?
+        > 0)
+}
+
+/// Applies a verified Stripe event once; `None` when it changed no plan (or was seen before).
+/// A completed checkout must have been confirmed with Stripe first (`Stripe::confirm`).
+///
+/// # Errors
+/// Database errors (the event is then not marked handled, and Stripe sends it again), or a
+/// checkout event that was not confirmed.
 pub async fn apply_event(
     db: &DatabaseConnection,
     event: &BillingEvent,
 ) -> Result<Option<PlanChanged>> {
+    if matches!(event.kind, EventKind::CheckoutCompleted { .. }) {
+        return Err(Error::string(
+            "a completed checkout must be confirmed with Stripe before it is applied",
+        ));
+    }
     let txn = crate::models::begin_write(db).await?;
     let now = Utc::now();
     let first_time = stripe_events::Entity::insert(stripe_events::ActiveModel {
@@ -72,7 +95,7 @@ pub async fn apply_event(
             }
             None
         }
-        EventKind::Ignored(_) => None,
+        EventKind::Ignored(_) | EventKind::CheckoutCompleted { .. } => None,
     };
     txn.commit().await?;
     Ok(changed)
@@ -112,7 +135,7 @@ pub async fn change_plan(
 
 fn kind_name(kind: &EventKind) -> &str {
     match kind {
-        EventKind::CheckoutPaid(_) => "checkout.session.completed",
+        EventKind::CheckoutPaid(_) | EventKind::CheckoutCompleted { .. } => CHECKOUT_COMPLETED,
         EventKind::Subscription(_) => "customer.subscription",
         EventKind::PaymentFailed { .. } => "invoice.payment_failed",
         EventKind::Ignored(name) => name,
@@ -150,7 +173,9 @@ async fn by_customer<C: ConnectionTrait>(
 }
 
 /// Sets Professional unless this subscription is already known to have ended (its
-/// `deleted` event came first).
+/// `deleted` event came first) or this session has upgraded the organization before (a
+/// session id stays in the browser's history, and replayed after a downgrade it must not
+/// undo it).
 async fn upgrade<C: ConnectionTrait>(
     db: &C,
     org: organizations::Model,
@@ -159,7 +184,9 @@ async fn upgrade<C: ConnectionTrait>(
     let ended = paid.subscription_id.is_some()
         && org.stripe_subscription_id == paid.subscription_id
         && org.subscription_status.as_deref() == Some("canceled");
-    if ended {
+    if ended
+        || !checkout_sessions::mark_upgraded(db, org.id, &paid.session_id, &paid.price_id).await?
+    {
         return Ok(None);
     }
     let mut active = org.clone().into_active_model();

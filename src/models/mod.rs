@@ -4,6 +4,7 @@ pub mod billing;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
 pub mod bulk;
+pub mod checkout_sessions;
 pub mod compliance;
 pub mod csv_io;
 pub mod documents;

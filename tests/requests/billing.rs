@@ -17,7 +17,7 @@ use crate::support::{
     with_app, with_app_config, Account,
 };
 
-async fn post(
+pub(super) async fn post(
     server: &TestServer,
     account: &Account,
     path: &str,
@@ -31,13 +31,13 @@ async fn post(
     }
 }
 
-async fn status(server: &TestServer, account: &Account) -> Value {
+pub(super) async fn status(server: &TestServer, account: &Account) -> Value {
     let res = get(server, account, "/api/payment-status").await;
     assert_eq!(res.status_code(), 200);
     res.json()
 }
 
-async fn plan_entries(ctx: &AppContext, org: &organizations::Model) -> u64 {
+pub(super) async fn plan_entries(ctx: &AppContext, org: &organizations::Model) -> u64 {
     activities::Entity::find()
         .filter(activities::Column::OrganizationId.eq(org.id))
         .filter(activities::Column::ActivityType.eq(PLAN_CHANGED))
@@ -46,7 +46,7 @@ async fn plan_entries(ctx: &AppContext, org: &organizations::Model) -> u64 {
         .unwrap()
 }
 
-fn emails_to(ctx: &AppContext, to: &str) -> Vec<String> {
+pub(super) fn emails_to(ctx: &AppContext, to: &str) -> Vec<String> {
     ctx.mailer
         .as_ref()
         .unwrap()
@@ -57,7 +57,12 @@ fn emails_to(ctx: &AppContext, to: &str) -> Vec<String> {
         .collect()
 }
 
-async fn send_event(server: &TestServer, payload: &str, secret: &str, at: i64) -> TestResponse {
+pub(super) async fn send_event(
+    server: &TestServer,
+    payload: &str,
+    secret: &str,
+    at: i64,
+) -> TestResponse {
     server
         .post("/api/webhooks/stripe")
         .add_header(
@@ -69,12 +74,16 @@ async fn send_event(server: &TestServer, payload: &str, secret: &str, at: i64) -
         .await
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
 /// Starts a checkout for `account`; returns the session id the fake created.
-async fn start_checkout(server: &TestServer, account: &Account, fake: &StripeFake) -> String {
+pub(super) async fn start_checkout(
+    server: &TestServer,
+    account: &Account,
+    fake: &StripeFake,
+) -> String {
     let res = post(server, account, "/api/create-subscription", None).await;
     assert_eq!(res.status_code(), 200, "{}", res.text());
     let url = res.json::<Value>()["url"].as_str().unwrap().to_string();
@@ -83,7 +92,7 @@ async fn start_checkout(server: &TestServer, account: &Account, fake: &StripeFak
     id
 }
 
-async fn with_stripe<F, Fut>(test: F)
+pub(super) async fn with_stripe<F, Fut>(test: F)
 where
     F: FnOnce(TestServer, AppContext, StripeFake) -> Fut,
     Fut: std::future::Future<Output = ()>,

@@ -1,7 +1,8 @@
 //! A server of the tests' own that answers like Stripe's API for the calls the product makes
-//! (customers, Checkout sessions created and retrieved, billing-portal sessions), with the
-//! objects shaped as Stripe's API reference publishes them, and the events Stripe would send,
-//! signed like Stripe signs them (HMAC-SHA256 over `"{t}.{body}"`).
+//! (customers, Checkout sessions created and retrieved — with `expand[]` of `line_items` and
+//! `subscription` —, billing-portal sessions), with the objects shaped as Stripe's API
+//! reference publishes them, and the events Stripe would send, signed like Stripe signs them
+//! (HMAC-SHA256 over `"{t}.{body}"`).
 
 use std::{
     collections::HashMap,
@@ -9,7 +10,7 @@ use std::{
 };
 
 use axum::{
-    extract::{Path, State},
+    extract::{Path, RawQuery, State},
     http::{HeaderMap, StatusCode},
     response::{IntoResponse, Response},
     routing::{get, post},
@@ -35,6 +36,9 @@ pub struct Call {
 struct Fake {
     calls: Vec<Call>,
     sessions: HashMap<String, Value>,
+    /// Each session's line items (Stripe returns them only when asked to expand them).
+    line_items: HashMap<String, Vec<Value>>,
+    subscriptions: HashMap<String, Value>,
     next: u32,
 }
 
@@ -179,6 +183,39 @@ pub fn checkout_session(
     })
 }
 
+/// A price as Stripe's API reference shows one: recurring monthly, or one-time.
+pub fn price(id: &str, unit_amount: i64, recurring: bool) -> Value {
+    json!({
+        "id": id, "object": "price", "active": true, "billing_scheme": "per_unit",
+        "created": now() - 86_400, "currency": "usd", "custom_unit_amount": null, "livemode": false,
+        "lookup_key": null, "metadata": {}, "nickname": null, "product": "prod_professional",
+        "recurring": if recurring {
+            json!({"interval": "month", "interval_count": 1, "meter": null,
+                   "trial_period_days": null, "usage_type": "licensed"})
+        } else { Value::Null },
+        "tax_behavior": "unspecified", "tiers_mode": null, "transform_quantity": null,
+        "type": if recurring { "recurring" } else { "one_time" },
+        "unit_amount": unit_amount, "unit_amount_decimal": unit_amount.to_string()
+    })
+}
+
+/// A Checkout session's line item as Stripe's API reference shows one.
+pub fn line_item(n: u32, price: Value, quantity: u64) -> Value {
+    let amount = price["unit_amount"].as_i64().unwrap_or(0) * i64::try_from(quantity).unwrap();
+    json!({
+        "id": format!("li_test{n:04}"),
+        "object": "item",
+        "amount_discount": 0,
+        "amount_subtotal": amount,
+        "amount_tax": 0,
+        "amount_total": amount,
+        "currency": "usd",
+        "description": "Vendorwatch Professional",
+        "price": price,
+        "quantity": quantity
+    })
+}
+
 async fn create_session(State(state): State<Shared>, headers: HeaderMap, body: String) -> Response {
     if !authorized(&headers) {
         return stripe_error(
@@ -196,14 +233,29 @@ async fn create_session(State(state): State<Shared>, headers: HeaderMap, body: S
         false,
         None,
     );
-    state.lock().unwrap().sessions.insert(id, session.clone());
+    let items = form
+        .get("line_items[0][price]")
+        .map(|price_id| {
+            let quantity = form
+                .get("line_items[0][quantity]")
+                .and_then(|q| q.parse().ok())
+                .unwrap_or(1);
+            vec![line_item(n, price(price_id, 2900, true), quantity)]
+        })
+        .unwrap_or_default();
+    let mut fake = state.lock().unwrap();
+    fake.line_items.insert(id.clone(), items);
+    fake.sessions.insert(id, session.clone());
     Json(session).into_response()
 }
 
+/// `GET /v1/checkout/sessions/{id}`, with `expand[]` (as `expand[0]=...&expand[1]=...`) of
+/// `line_items` (a list object) and `subscription` (the object in place of its id).
 async fn retrieve_session(
     State(state): State<Shared>,
     headers: HeaderMap,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
 ) -> Response {
     if !authorized(&headers) {
         return stripe_error(
@@ -212,10 +264,38 @@ async fn retrieve_session(
             "Invalid API Key provided",
         );
     }
-    record(&state, "GET", &format!("/v1/checkout/sessions/{id}"), "");
-    let found = state.lock().unwrap().sessions.get(&id).cloned();
-    match found {
-        Some(session) => Json(session).into_response(),
+    let query = query.unwrap_or_default();
+    let (form, _) = record(
+        &state,
+        "GET",
+        &format!("/v1/checkout/sessions/{id}"),
+        &query,
+    );
+    let expand: Vec<&String> = form
+        .iter()
+        .filter(|(k, _)| k.starts_with("expand"))
+        .map(|(_, v)| v)
+        .collect();
+    let fake = state.lock().unwrap();
+    match fake.sessions.get(&id).cloned() {
+        Some(mut session) => {
+            if expand.iter().any(|e| *e == "line_items") {
+                let items = fake.line_items.get(&id).cloned().unwrap_or_default();
+                session["line_items"] = json!({
+                    "object": "list",
+                    "data": items,
+                    "has_more": false,
+                    "url": format!("/v1/checkout/sessions/{id}/line_items")
+                });
+            }
+            if expand.iter().any(|e| *e == "subscription") {
+                let sub = session["subscription"].as_str().map(str::to_string);
+                if let Some(object) = sub.and_then(|sub| fake.subscriptions.get(&sub)) {
+                    session["subscription"] = object.clone();
+                }
+            }
+            Json(session).into_response()
+        }
         None => stripe_error(
             StatusCode::NOT_FOUND,
             "invalid_request_error",
@@ -268,7 +348,8 @@ impl StripeFake {
         self.state.lock().unwrap().calls.clone()
     }
 
-    /// The checkout session as Stripe holds it after the customer paid.
+    /// The checkout session as Stripe holds it after the customer paid, with its subscription
+    /// (active, renewing in 30 days) unless the subscription exists already.
     pub fn pay(&self, session_id: &str, subscription: &str) {
         let mut fake = self.state.lock().unwrap();
         let session = fake
@@ -279,6 +360,62 @@ impl StripeFake {
         session["status"] = json!("complete");
         session["subscription"] = json!(subscription);
         session["url"] = Value::Null;
+        let customer = session["customer"].as_str().unwrap_or_default().to_string();
+        fake.subscriptions
+            .entry(subscription.to_string())
+            .or_insert_with(|| {
+                self::subscription(
+                    subscription,
+                    &customer,
+                    "active",
+                    false,
+                    now() + 30 * 86_400,
+                )
+            });
+    }
+
+    /// The subscription's status changes on Stripe (its webhook event is the test's to send);
+    /// returns the subscription as it now is.
+    pub fn set_subscription_status(&self, subscription: &str, status: &str) -> Value {
+        let mut fake = self.state.lock().unwrap();
+        let sub = fake
+            .subscriptions
+            .get_mut(subscription)
+            .expect("a subscription of this server");
+        sub["status"] = json!(status);
+        sub.clone()
+    }
+
+    /// A paid session Stripe holds that the product did not create (a Payment Link's, say):
+    /// `mode`, one line item of `price`, for `subscription` if given (created active).
+    pub fn add_paid_session(
+        &self,
+        id: &str,
+        org_pid: &str,
+        customer: &str,
+        mode: &str,
+        price: Value,
+        subscription: Option<&str>,
+    ) -> Value {
+        let mut session = checkout_session(id, Some(org_pid), customer, true, subscription);
+        session["mode"] = json!(mode);
+        let amount = price["unit_amount"].clone();
+        session["amount_subtotal"] = amount.clone();
+        session["amount_total"] = amount;
+        let mut fake = self.state.lock().unwrap();
+        fake.next += 1;
+        let n = fake.next;
+        fake.line_items
+            .insert(id.to_string(), vec![line_item(n, price, 1)]);
+        if let Some(sub) = subscription {
+            fake.subscriptions
+                .entry(sub.to_string())
+                .or_insert_with(|| {
+                    self::subscription(sub, customer, "active", false, now() + 30 * 86_400)
+                });
+        }
+        fake.sessions.insert(id.to_string(), session.clone());
+        session
     }
 
     pub fn session(&self, id: &str) -> Value {

@@ -5,6 +5,7 @@ pub mod prelude;
 pub mod activities;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
+pub mod checkout_sessions;
 pub mod documents;
 pub mod generation_jobs;
 pub mod keyword_ingest_chunks;

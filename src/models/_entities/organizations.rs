@@ -24,6 +24,8 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
+    #[sea_orm(has_many = "super::checkout_sessions::Entity")]
+    CheckoutSessions,
     #[sea_orm(has_many = "super::documents::Entity")]
     Documents,
     #[sea_orm(has_many = "super::reminders::Entity")]
@@ -38,6 +40,12 @@ pub enum Relation {
     Vendors,
     #[sea_orm(has_many = "super::weekly_summaries::Entity")]
     WeeklySummaries,
+}
+
+impl Related<super::checkout_sessions::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::CheckoutSessions.def()
+    }
 }
 
 impl Related<super::documents::Entity> for Entity {

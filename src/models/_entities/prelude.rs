@@ -3,6 +3,7 @@
 pub use super::activities::Entity as Activities;
 pub use super::blog_posts::Entity as BlogPosts;
 pub use super::blog_slug_redirects::Entity as BlogSlugRedirects;
+pub use super::checkout_sessions::Entity as CheckoutSessions;
 pub use super::documents::Entity as Documents;
 pub use super::generation_jobs::Entity as GenerationJobs;
 pub use super::keyword_ingest_chunks::Entity as KeywordIngestChunks;
