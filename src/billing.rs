@@ -9,7 +9,9 @@ use stripe_checkout::checkout_session::{
     CreateCheckoutSession, CreateCheckoutSessionLineItems, RetrieveCheckoutSession,
 };
 use stripe_core::customer::CreateCustomer;
-use stripe_shared::{CheckoutSessionMode, CheckoutSessionPaymentStatus, SubscriptionStatus};
+use stripe_shared::{
+    CheckoutSessionMode, CheckoutSessionPaymentStatus, CheckoutSessionStatus, SubscriptionStatus,
+};
 
 use self::webhook::{BillingEvent, EventKind};
 use crate::{
@@ -38,6 +40,15 @@ pub struct PaidCheckout {
     pub subscription_id: Option<String>,
     /// The Professional price the session was paid for.
     pub price_id: String,
+}
+
+/// A Checkout session the browser can be sent to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenCheckout {
+    pub session_id: String,
+    pub url: String,
+    /// When Stripe expires it.
+    pub expires_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// What a session is looked up with: its line items (for the price paid) and its
@@ -95,17 +106,23 @@ impl Stripe {
         Ok(customer.id.to_string())
     }
 
-    /// A Checkout session in subscription mode for the Professional price; returns its URL.
-    /// Stripe sends the browser back to `/payment-success` with the session's id.
+    /// The configured Professional price.
+    #[must_use]
+    pub fn price_id(&self) -> &str {
+        &self.price_id
+    }
+
+    /// A new Checkout session in subscription mode for the Professional price. Stripe sends
+    /// the browser back to `/payment-success` with the session's id.
     ///
     /// # Errors
     /// When Stripe refuses or cannot be reached, or answers without a URL.
-    pub async fn checkout_url(
+    pub async fn create_checkout(
         &self,
         org: &organizations::Model,
         customer_id: &str,
         app_url: &str,
-    ) -> Result<String> {
+    ) -> Result<OpenCheckout> {
         let mut item = CreateCheckoutSessionLineItems::new();
         item.price = Some(self.price_id.clone());
         item.quantity = Some(1);
@@ -121,9 +138,32 @@ impl Stripe {
             .send(&self.client)
             .await
             .map_err(|e| stripe_error("create a checkout session", &e))?;
-        session
+        let url = session
             .url
-            .ok_or_else(|| Error::string("Stripe answered a checkout session without a URL"))
+            .ok_or_else(|| Error::string("Stripe answered a checkout session without a URL"))?;
+        Ok(OpenCheckout {
+            session_id: session.id.to_string(),
+            url,
+            expires_at: chrono::DateTime::from_timestamp(session.expires_at, 0),
+        })
+    }
+
+    /// The URL of the session if Stripe says it is still open (neither paid nor expired);
+    /// `None` otherwise, or when Stripe no longer knows it.
+    ///
+    /// # Errors
+    /// When Stripe cannot be reached or answers with a fault of its own.
+    pub async fn open_checkout_url(&self, session_id: &str) -> Result<Option<String>> {
+        match RetrieveCheckoutSession::new(session_id)
+            .send(&self.client)
+            .await
+        {
+            Ok(session) => Ok(session
+                .url
+                .filter(|_| session.status == Some(CheckoutSessionStatus::Open))),
+            Err(stripe::StripeError::Stripe(_, status)) if (400..500).contains(&status) => Ok(None),
+            Err(e) => Err(stripe_error("look up a checkout session", &e)),
+        }
     }
 
     /// The session, if Stripe knows it and it pays for Professional now (see

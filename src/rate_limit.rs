@@ -1,5 +1,6 @@
 //! Per-client rate limits ([`budget`]): login attempts per address and email, password-reset
-//! requests, portal key checks and uploads, registrations and failed sign-ins per address.
+//! requests, portal key checks and uploads, registrations and failed sign-ins per address,
+//! and the calls that make the server call Stripe, per organization.
 //! Each is counted in Redis when one is configured, so every server process behind a proxy
 //! shares one budget (with N servers a per-process count would allow N times as much); else in
 //! this process.
@@ -28,6 +29,10 @@ pub struct RateLimiters {
     pub registrations: Arc<Budget>,
     /// Failed sign-ins per address, whatever the email.
     pub login_failures: Arc<Budget>,
+    /// Checkout sessions started per organization ([`organization_key`]).
+    pub checkouts: Arc<Budget>,
+    /// Checkout-session look-ups per organization ([`organization_key`]).
+    pub checkout_lookups: Arc<Budget>,
 }
 
 impl RateLimiters {
@@ -80,6 +85,18 @@ impl RateLimiters {
                 "login_failures",
                 limits.login_failures_per_address,
                 Duration::from_secs(limits.login_failure_window_seconds),
+                shared.clone(),
+            )),
+            checkouts: Arc::new(Budget::new(
+                "checkouts",
+                limits.checkouts_per_organization,
+                Duration::from_secs(limits.billing_window_seconds),
+                shared.clone(),
+            )),
+            checkout_lookups: Arc::new(Budget::new(
+                "checkout_lookups",
+                limits.checkout_lookups_per_organization,
+                Duration::from_secs(limits.billing_window_seconds),
                 shared,
             )),
         })
@@ -94,6 +111,13 @@ impl RateLimiters {
             .get::<Self>()
             .ok_or_else(|| Error::string("rate limiters are not set up"))
     }
+}
+
+/// The key of an organization's budgets: its id, so every member (and every address) of the
+/// organization spends the same budget.
+#[must_use]
+pub fn organization_key(org_id: i64) -> String {
+    format!("org:{org_id}")
 }
 
 /// The client address as the configured `remote_ip` middleware resolved it.

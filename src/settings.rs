@@ -279,6 +279,18 @@ pub struct RateLimits {
     pub login_failures_per_address: u32,
     #[serde(default = "default_login_failure_window")]
     pub login_failure_window_seconds: u64,
+    /// `POST /api/create-subscription` calls allowed per window for one organization: each
+    /// asks Stripe for a Checkout session (or for the state of the one still open), and the
+    /// Stripe account's own rate limit is shared by every customer.
+    #[serde(default = "default_checkouts")]
+    pub checkouts_per_organization: u32,
+    /// Checkout-session look-ups (`POST /api/upgrade-to-professional` with a session id)
+    /// allowed per window for one organization.
+    #[serde(default = "default_checkout_lookups")]
+    pub checkout_lookups_per_organization: u32,
+    /// The window of both, in seconds.
+    #[serde(default = "default_billing_window")]
+    pub billing_window_seconds: u64,
     /// When set (and not empty), the per-address budgets above are counted in this Redis, so
     /// that every server process spends the same budget; otherwise each process counts alone.
     #[serde(default)]
@@ -309,6 +321,15 @@ const fn default_login_failures() -> u32 {
 const fn default_login_failure_window() -> u64 {
     900
 }
+const fn default_checkouts() -> u32 {
+    10
+}
+const fn default_checkout_lookups() -> u32 {
+    10
+}
+const fn default_billing_window() -> u64 {
+    600
+}
 fn default_redis_key_prefix() -> String {
     "vendorwatch:rate:".to_string()
 }
@@ -325,6 +346,9 @@ impl Default for RateLimits {
             registration_window_seconds: default_registration_window(),
             login_failures_per_address: default_login_failures(),
             login_failure_window_seconds: default_login_failure_window(),
+            checkouts_per_organization: default_checkouts(),
+            checkout_lookups_per_organization: default_checkout_lookups(),
+            billing_window_seconds: default_billing_window(),
             redis_url: None,
             redis_key_prefix: default_redis_key_prefix(),
         }

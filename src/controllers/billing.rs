@@ -9,19 +9,24 @@ use serde::Deserialize;
 use super::current::CurrentUser;
 use crate::{
     billing::{self, webhook},
-    errors::{api_error, bad_request, conflict, ApiResult, Envelope},
+    errors::{api_error, bad_request, conflict, rate_limited, ApiResult, Envelope},
     mailers::billing::BillingMailer,
     models::{
         billing::{self as plans, PlanChanged},
+        checkout_sessions,
         organizations::{self, PLAN_PROFESSIONAL},
     },
+    rate_limit::{organization_key, RateLimiters},
     settings::Settings,
     views::account::{RedirectUrl, UpgradeResponse, WebhookReceived},
 };
 
-/// Starts a Stripe Checkout for the Professional plan; the browser goes to `url`.
+/// Starts a Stripe Checkout for the Professional plan; the browser goes to `url`. A session
+/// still open from an earlier click is handed back rather than another created; each call
+/// spends from the organization's budget (`rate_limits.checkouts_per_organization`).
 #[utoipa::path(post, path = "/api/create-subscription", tag = "billing", security(("bearer" = [])),
-    responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope), (status = 503, body = Envelope)))]
+    responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope),
+        (status = 429, body = Envelope), (status = 503, body = Envelope)))]
 async fn create_subscription(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
     if current.org.plan == PLAN_PROFESSIONAL {
@@ -30,6 +35,18 @@ async fn create_subscription(current: CurrentUser, State(ctx): State<AppContext>
             "Your organization is already on the Professional plan.",
         )
         .into());
+    }
+    RateLimiters::from_context(&ctx)?
+        .checkouts
+        .spend(&organization_key(current.org.id))
+        .await
+        .map_err(rate_limited)?;
+    if let Some(open) =
+        checkout_sessions::latest_reusable(&ctx.db, current.org.id, stripe.price_id()).await?
+    {
+        if let Some(url) = stripe.open_checkout_url(&open.session_id).await? {
+            return super::ok_json(RedirectUrl { url });
+        }
     }
     let customer = if let Some(id) = current.org.stripe_customer_id.clone() {
         id
@@ -41,10 +58,18 @@ async fn create_subscription(current: CurrentUser, State(ctx): State<AppContext>
         id
     };
     let settings = Settings::from_context(&ctx)?;
-    let url = stripe
-        .checkout_url(&current.org, &customer, &settings.app_url)
+    let checkout = stripe
+        .create_checkout(&current.org, &customer, &settings.app_url)
         .await?;
-    super::ok_json(RedirectUrl { url })
+    checkout_sessions::record_created(
+        &ctx.db,
+        current.org.id,
+        &checkout.session_id,
+        stripe.price_id(),
+        checkout.expires_at,
+    )
+    .await?;
+    super::ok_json(RedirectUrl { url: checkout.url })
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -60,7 +85,7 @@ pub struct UpgradeParams {
 #[utoipa::path(post, path = "/api/upgrade-to-professional", tag = "billing", security(("bearer" = [])),
     request_body(content = Option<UpgradeParams>, content_type = "application/json"),
     responses((status = 200, body = UpgradeResponse), (status = 400, body = Envelope), (status = 401, body = Envelope),
-        (status = 402, body = Envelope), (status = 503, body = Envelope)))]
+        (status = 402, body = Envelope), (status = 429, body = Envelope), (status = 503, body = Envelope)))]
 async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Bytes) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
     let params = upgrade_params(&body)?;
@@ -77,7 +102,14 @@ async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Byte
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        Some(id) => stripe.confirmed_checkout(id).await?,
+        Some(id) => {
+            RateLimiters::from_context(&ctx)?
+                .checkout_lookups
+                .spend(&organization_key(current.org.id))
+                .await
+                .map_err(rate_limited)?;
+            stripe.confirmed_checkout(id).await?
+        }
         None => None,
     };
     let ours = paid.filter(|p| p.organization_pid.as_deref() == Some(&current.org.pid.to_string()));

@@ -1,9 +1,12 @@
 //! The Stripe Checkout sessions of each organization: those the server created, and those
 //! that upgraded it (each at most once; see `models::billing`).
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use loco_rs::prelude::*;
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    sea_query::{Expr, OnConflict},
+    QueryOrder,
+};
 
 pub use super::_entities::checkout_sessions::{self, ActiveModel, Column, Entity, Model};
 
@@ -55,4 +58,61 @@ pub async fn mark_upgraded<C: ConnectionTrait>(
     .exec_without_returning(db)
     .await?;
     Ok(inserted > 0)
+}
+
+/// Records a session the server created for organization `org_id`.
+///
+/// # Errors
+/// Database errors.
+pub async fn record_created<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    session_id: &str,
+    price_id: &str,
+    expires_at: Option<DateTime<Utc>>,
+) -> Result<()> {
+    let now = Utc::now();
+    Entity::insert(ActiveModel {
+        session_id: ActiveValue::Set(session_id.to_string()),
+        price_id: ActiveValue::Set(price_id.to_string()),
+        expires_at: ActiveValue::Set(expires_at.map(Into::into)),
+        upgraded_at: ActiveValue::Set(None),
+        organization_id: ActiveValue::Set(org_id),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::column(Column::SessionId)
+            .do_nothing()
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
+/// A session handed back is one the customer still has time to pay on.
+const REUSE_MARGIN_MINUTES: i64 = 10;
+
+/// The organization's latest session the server created for `price_id` that has not
+/// upgraded it and does not expire within the next minutes: the one a second click of
+/// Upgrade hands back, if Stripe says it is still open.
+///
+/// # Errors
+/// Database errors.
+pub async fn latest_reusable<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    price_id: &str,
+) -> Result<Option<Model>> {
+    let soon = Utc::now() + chrono::Duration::minutes(REUSE_MARGIN_MINUTES);
+    Ok(Entity::find()
+        .filter(Column::OrganizationId.eq(org_id))
+        .filter(Column::PriceId.eq(price_id))
+        .filter(Column::UpgradedAt.is_null())
+        .filter(Column::ExpiresAt.gt(soon.fixed_offset()))
+        .order_by_desc(Column::Id)
+        .one(db)
+        .await?)
 }

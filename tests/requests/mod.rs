@@ -2,6 +2,7 @@ mod answer_cache;
 mod auth;
 mod auth_limits;
 mod billing;
+mod billing_limits;
 mod billing_replay;
 mod blog;
 mod bulk;

@@ -374,6 +374,17 @@ impl StripeFake {
             });
     }
 
+    /// The session as Stripe holds it once it expired unpaid.
+    pub fn expire(&self, session_id: &str) {
+        let mut fake = self.state.lock().unwrap();
+        let session = fake
+            .sessions
+            .get_mut(session_id)
+            .expect("a session of this server");
+        session["status"] = json!("expired");
+        session["url"] = Value::Null;
+    }
+
     /// The subscription's status changes on Stripe (its webhook event is the test's to send);
     /// returns the subscription as it now is.
     pub fn set_subscription_status(&self, subscription: &str, status: &str) -> Value {
