@@ -205,7 +205,7 @@ async fn a_one_off_payment_or_another_price_upgrades_nothing_by_the_call_or_the_
             &pid,
             &customer,
             "payment",
-            stripe::price("price_one_dollar", 100, false),
+            &stripe::price("price_one_dollar", 100, false),
             None,
         );
         // A subscription, paid and live, but for another price.
@@ -214,7 +214,7 @@ async fn a_one_off_payment_or_another_price_upgrades_nothing_by_the_call_or_the_
             &pid,
             &customer,
             "subscription",
-            stripe::price("price_other", 100, true),
+            &stripe::price("price_other", 100, true),
             Some("sub_other_price"),
         );
         for (n, session) in ["cs_test_link", "cs_test_other_price"]

@@ -200,7 +200,7 @@ pub fn price(id: &str, unit_amount: i64, recurring: bool) -> Value {
 }
 
 /// A Checkout session's line item as Stripe's API reference shows one.
-pub fn line_item(n: u32, price: Value, quantity: u64) -> Value {
+pub fn line_item(n: u32, price: &Value, quantity: u64) -> Value {
     let amount = price["unit_amount"].as_i64().unwrap_or(0) * i64::try_from(quantity).unwrap();
     json!({
         "id": format!("li_test{n:04}"),
@@ -240,7 +240,7 @@ async fn create_session(State(state): State<Shared>, headers: HeaderMap, body: S
                 .get("line_items[0][quantity]")
                 .and_then(|q| q.parse().ok())
                 .unwrap_or(1);
-            vec![line_item(n, price(price_id, 2900, true), quantity)]
+            vec![line_item(n, &price(price_id, 2900, true), quantity)]
         })
         .unwrap_or_default();
     let mut fake = state.lock().unwrap();
@@ -405,7 +405,7 @@ impl StripeFake {
         org_pid: &str,
         customer: &str,
         mode: &str,
-        price: Value,
+        price: &Value,
         subscription: Option<&str>,
     ) -> Value {
         let mut session = checkout_session(id, Some(org_pid), customer, true, subscription);
