@@ -3,14 +3,26 @@
 //! (`settings.rate_limits`), past which the answer is 429 with `Retry-After` and Stripe is not
 //! called; and a second click of Upgrade hands back the session still open.
 
+use std::net::SocketAddr;
+
 use axum_test::TestResponse;
-use loco_rs::{app::AppContext, TestServer};
+use loco_rs::{
+    app::AppContext, boot::StartMode, config::Config, testing::prelude::RequestConfig, TestServer,
+};
 use serde_json::{json, Value};
 
 use super::billing::{post, start_checkout, status};
 use crate::support::{
-    assert_envelope, org_of, register, stripe, stripe::StripeFake, with_app_config, Account,
+    assert_envelope, boot_with, org_of, register, service_env, stripe, stripe::StripeFake,
+    with_app_config, Account, TestDb,
 };
+
+fn set_budgets(config: &mut Config, checkouts: u32, lookups: u32) {
+    let limits = &mut config.settings.as_mut().unwrap()["rate_limits"];
+    limits["checkouts_per_organization"] = json!(checkouts);
+    limits["checkout_lookups_per_organization"] = json!(lookups);
+    limits["billing_window_seconds"] = json!(3600);
+}
 
 /// The app against `fake`, with these per-organization budgets an hour.
 async fn with_budgets<F, Fut>(checkouts: u32, lookups: u32, test: F)
@@ -23,10 +35,7 @@ where
     with_app_config(
         move |config| {
             stripe::configure(config, &for_config);
-            let limits = &mut config.settings.as_mut().unwrap()["rate_limits"];
-            limits["checkouts_per_organization"] = json!(checkouts);
-            limits["checkout_lookups_per_organization"] = json!(lookups);
-            limits["billing_window_seconds"] = json!(3600);
+            set_budgets(config, checkouts, lookups);
         },
         |server, ctx| test(server, ctx, fake),
     )
@@ -149,4 +158,55 @@ async fn a_second_click_hands_back_the_open_session_until_it_is_paid_or_expired(
         assert!(url["url"].as_str().unwrap().ends_with(&third));
     })
     .await;
+}
+
+/// One server process against `fake`, counting its budgets in `redis_url` under `prefix`.
+async fn server_on(
+    fake: &StripeFake,
+    redis_url: &str,
+    prefix: &str,
+) -> (TestServer, AppContext, TestDb) {
+    let (boot, db) = boot_with(StartMode::ServerOnly, |config| {
+        stripe::configure(config, fake);
+        set_budgets(config, 2, 2);
+        let limits = &mut config.settings.as_mut().unwrap()["rate_limits"];
+        limits["redis_url"] = json!(redis_url);
+        limits["redis_key_prefix"] = json!(prefix);
+    })
+    .await;
+    let server = TestServer::new_with_config(
+        boot.router
+            .clone()
+            .unwrap()
+            .into_make_service_with_connect_info::<SocketAddr>(),
+        RequestConfig::default(),
+    )
+    .unwrap();
+    (server, boot.app_context.clone(), db)
+}
+
+#[tokio::test]
+async fn two_server_processes_on_one_redis_share_the_organizations_checkout_budget() {
+    let Some(base) = service_env("REDIS_URL", "the shared billing budget test (Redis)") else {
+        return;
+    };
+    let mut url = url::Url::parse(&base).unwrap();
+    url.set_path("/14");
+    let prefix = format!("vw-test:{}:", uuid::Uuid::new_v4().simple());
+    let fake = StripeFake::start().await;
+    let (first, first_ctx, _first_db) = server_on(&fake, url.as_str(), &prefix).await;
+    let (second, second_ctx, _second_db) = server_on(&fake, url.as_str(), &prefix).await;
+    // Each process has a database of its own here; the first organization of each has the
+    // same id, as one organization has behind a proxy where the processes share a database.
+    let ann = register(&first, "Ann First", Some("Shared Co")).await;
+    let ann_again = register(&second, "Ann Second", Some("Shared Co")).await;
+    assert_eq!(
+        org_of(&first_ctx, &ann).await.id,
+        org_of(&second_ctx, &ann_again).await.id
+    );
+
+    assert_eq!(click_upgrade(&first, &ann).await.status_code(), 200);
+    assert_eq!(click_upgrade(&second, &ann_again).await.status_code(), 200);
+    refused_with_retry_after(&click_upgrade(&first, &ann).await);
+    refused_with_retry_after(&click_upgrade(&second, &ann_again).await);
 }
