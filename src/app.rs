@@ -234,6 +234,7 @@ impl Hooks for App {
         tasks.register(tasks::make_admin::MakeAdmin);
         tasks.register(tasks::set_plan::SetPlan);
         tasks.register(tasks::reminders_sweep::RemindersSweep);
+        tasks.register(tasks::reminders_retake::RemindersRetake);
         tasks.register(tasks::storage_orphans::StorageOrphans);
         tasks.register(tasks::report_snapshots::ReportSnapshots);
         tasks.register(tasks::weekly_summary::WeeklySummary);
