@@ -33,7 +33,9 @@ use crate::{
     rate_limit::RateLimiters,
     security_headers,
     settings::Settings,
-    static_cache, tasks, unread_body,
+    static_cache,
+    storage::{self, StorageProbe},
+    tasks, unread_body,
     workers::{
         self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
         outgoing_email::OutgoingEmailWorker, reminders::ReminderWorker,
@@ -80,6 +82,23 @@ async fn migrate_one_at_a_time(ctx: &AppContext) -> Result<()> {
         tracing::warn!(error = %e, "migrations not run under the lock");
     }
     Ok(())
+}
+
+/// Temporary files a process that died mid-upload left (the uploads' own, and the local
+/// storage's partial writes), removed as any process starts; those of uploads under way in
+/// another process are younger than an hour and kept.
+fn remove_stale_temp_files(settings: &Settings) {
+    let local = (settings.storage.kind == "local").then(|| Path::new(&settings.storage.local_dir));
+    match storage::remove_stale_files(&storage::temp_dirs(local), storage::STALE_AFTER) {
+        Ok(removed) if !removed.is_empty() => {
+            tracing::info!(
+                count = removed.len(),
+                "removed stale temporary upload files"
+            );
+        }
+        Ok(_) => {}
+        Err(error) => tracing::warn!(%error, "could not look for stale temporary upload files"),
+    }
 }
 
 /// An SMTP `auth:` block whose user and password are both empty (`SMTP_USER` and
@@ -141,6 +160,8 @@ impl Hooks for App {
             ctx.queue_provider = Some(Arc::new(workers::embedded_queue(queue).await?));
         }
         ctx.storage = Arc::new(Storage::single(settings.storage_driver()?));
+        ctx.shared_store.insert(StorageProbe::default());
+        remove_stale_temp_files(&settings);
         ctx.shared_store.insert(RateLimiters::new(&settings)?);
         ctx.shared_store
             .insert(AnswerCache::new(settings.answer_cache_mb));
@@ -213,6 +234,7 @@ impl Hooks for App {
         tasks.register(tasks::make_admin::MakeAdmin);
         tasks.register(tasks::set_plan::SetPlan);
         tasks.register(tasks::reminders_sweep::RemindersSweep);
+        tasks.register(tasks::reminders_retake::RemindersRetake);
         tasks.register(tasks::storage_orphans::StorageOrphans);
         tasks.register(tasks::report_snapshots::ReportSnapshots);
         tasks.register(tasks::weekly_summary::WeeklySummary);

@@ -20,6 +20,7 @@ use std::{
 
 use futures_util::StreamExt;
 use loco_rs::prelude::*;
+use migration::{Migrator, MigratorTrait};
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -177,7 +178,8 @@ pub fn manifest(archive: &Path) -> Result<Manifest> {
 }
 
 /// Puts an archive back: every table's rows replaced by the snapshot's (in one transaction on
-/// `SQLite`; `pg_restore --clean --single-transaction` on `PostgreSQL`), then every file
+/// `SQLite`; `pg_restore --clean --single-transaction` on `PostgreSQL`), after the
+/// migrations have made the tables of an empty database (a fresh host), then every file
 /// written to storage after its checksum is checked. Run it with the servers and workers
 /// stopped.
 ///
@@ -215,6 +217,9 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
         &mut zip.by_name(name).map_err(|e| fail(name, e))?,
         &mut std::fs::File::create(&snapshot)?,
     )?;
+    // A fresh host's database is empty (a task does not run the migrations, as `start` does):
+    // the tables are made first, as this version has them, for the rows to go into.
+    Migrator::up(&ctx.db, None).await?;
     // Each organization's `data_version` (which keys the answers servers keep, `answer_cache`)
     // is lifted past every version the live database had: a server still running would
     // otherwise take the restored rows, and the writes after them, for ones it has seen.

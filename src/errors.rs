@@ -138,7 +138,7 @@ impl IntoResponse for ApiError {
         } else {
             tracing::debug!(error.msg = msg, %status, "request refused");
         }
-        let mut res = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+        let mut res = if status.is_server_error() && !envelope::says_what_to_do(status) {
             envelope::envelope_response(status, &envelope::normalize(status, b""), None)
         } else {
             let body = Envelope {

@@ -17,6 +17,7 @@ pub mod rate_limit;
 pub mod security_headers;
 pub mod settings;
 pub mod static_cache;
+pub mod storage;
 pub mod tasks;
 pub mod unread_body;
 pub mod views;

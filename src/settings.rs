@@ -419,13 +419,14 @@ impl Settings {
     /// # Errors
     /// An unknown kind, missing S3 settings, or a driver that cannot be built.
     pub fn storage_driver(&self) -> Result<Box<dyn loco_rs::storage::drivers::StoreDriver>> {
-        use loco_rs::storage::drivers::{aws, local};
+        use loco_rs::storage::drivers::aws;
         let storage_error =
             |e: loco_rs::storage::StorageError| Error::string(&format!("storage: {e}"));
         match self.storage.kind.as_str() {
             "local" => {
                 std::fs::create_dir_all(&self.storage.local_dir)?;
-                local::new_with_prefix(&self.storage.local_dir).map_err(storage_error)
+                crate::storage::local(std::path::Path::new(&self.storage.local_dir))
+                    .map_err(storage_error)
             }
             "s3" => {
                 // OpenDAL's S3 service speaks HTTP through a process-wide transport.

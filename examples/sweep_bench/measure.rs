@@ -155,6 +155,7 @@ fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
         batch_size: batch,
         claim_timeout: Duration::seconds(900),
         max_attempts: 10,
+        only_stale_claims: false,
     }
 }
 

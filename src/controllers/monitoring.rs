@@ -1,12 +1,15 @@
 //! What a load balancer and an orchestrator ask: is the process alive (`/_ping`, `/_health`:
 //! nothing but the process), and can it serve (`/_readiness`: the database, the queue and the
-//! file storage each answer, named one by one; 503 when any does not).
+//! file storage each answer, the storage by taking a small file, named one by one; 503 when
+//! any does not).
 
-use std::{future::Future, path::Path, time::Duration};
+use std::{future::Future, time::Duration};
 
 use axum::http::StatusCode;
 use loco_rs::prelude::*;
 use serde::Serialize;
+
+use crate::storage::StorageProbe;
 
 /// A dependency slower than this is taken as down: a readiness probe must answer quickly.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(3);
@@ -67,14 +70,16 @@ async fn readiness(State(ctx): State<AppContext>) -> Response {
             None => Check::NotConfigured,
         }
     };
-    // A name no file has: the answer (false) proves the storage is reachable and the
-    // credentials accepted, without writing anything.
-    let storage = probe("storage", async {
-        ctx.storage
-            .exists(Path::new(".readiness-probe"))
-            .await
-            .map(|_| ())
-    });
+    // A small file written and deleted where uploads go: a storage that answers but cannot
+    // take a file (a full or read-only disk) is not ready. Reused for a few seconds.
+    let storage = async {
+        let probe = ctx.shared_store.get::<StorageProbe>().unwrap_or_default();
+        if probe.writable(&ctx, CHECK_TIMEOUT).await {
+            Check::Ok
+        } else {
+            Check::Unavailable
+        }
+    };
     let (database, queue, storage) = tokio::join!(database, queue, storage);
     let ok = [database, queue, storage]
         .iter()

@@ -15,6 +15,7 @@ use tokio::io::AsyncWriteExt;
 use crate::{
     errors::{bad_request, field_error, payload_too_large},
     models::{documents::UploadedFile, file_type::MAX_UPLOAD_BYTES},
+    storage::{io_write_error, upload_temp_dir, UPLOAD_TEMP_PREFIX},
 };
 
 /// How much of the start of a file is kept for type detection.
@@ -115,11 +116,29 @@ async fn receive_text(name: &str, field: Field<'_>) -> Result<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// The temporary file could not be written: the same answer as storage refusing the file.
+fn temp_error(err: std::io::Error) -> Error {
+    tracing::error!(error = %err, "could not write an upload's temporary file");
+    io_write_error(err.kind())
+}
+
+/// A temporary file named `upload-…` in [`upload_temp_dir`], removed when dropped. The name
+/// and the folder are known so that what a crash left can be found and removed
+/// (`storage::remove_stale_files`, at start-up and by the `storage_orphans` task).
+fn upload_temp_file() -> std::io::Result<tempfile::TempPath> {
+    let dir = upload_temp_dir();
+    std::fs::create_dir_all(&dir)?;
+    Ok(tempfile::Builder::new()
+        .prefix(UPLOAD_TEMP_PREFIX)
+        .tempfile_in(dir)?
+        .into_temp_path())
+}
+
 /// The file, chunk by chunk into a temporary file, refused as soon as it passes 10 MB.
 async fn receive_file(mut field: Field<'_>) -> Result<UploadedFile> {
     let original_name = field.file_name().unwrap_or_default().to_string();
-    let temp = tempfile::NamedTempFile::new()?.into_temp_path();
-    let mut out = tokio::fs::File::create(&temp).await?;
+    let temp = upload_temp_file().map_err(temp_error)?;
+    let mut out = tokio::fs::File::create(&temp).await.map_err(temp_error)?;
     let mut size: u64 = 0;
     let mut head = Vec::with_capacity(HEAD_BYTES);
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
@@ -131,9 +150,9 @@ async fn receive_file(mut field: Field<'_>) -> Result<UploadedFile> {
             let take = (HEAD_BYTES - head.len()).min(chunk.len());
             head.extend_from_slice(&chunk[..take]);
         }
-        out.write_all(&chunk).await?;
+        out.write_all(&chunk).await.map_err(temp_error)?;
     }
-    out.flush().await?;
+    out.flush().await.map_err(temp_error)?;
     Ok(UploadedFile {
         original_name,
         size,

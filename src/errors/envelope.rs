@@ -81,6 +81,15 @@ pub(super) fn default_message(status: StatusCode) -> &'static str {
 }
 
 /// Builds the envelope for a failed `/api` response from whatever body it had.
+/// A 503 or a 507 carries its own code and sentence: they tell the client what to do (wait, try
+/// later) and hold no internal detail. Any other 5xx is answered with the generic sentence.
+pub(super) fn says_what_to_do(status: StatusCode) -> bool {
+    matches!(
+        status,
+        StatusCode::SERVICE_UNAVAILABLE | StatusCode::INSUFFICIENT_STORAGE
+    )
+}
+
 pub(super) fn normalize(status: StatusCode, body: &[u8]) -> Envelope {
     let parsed: Option<serde_json::Value> = serde_json::from_slice(body).ok();
     let field = |name: &str| {
@@ -92,8 +101,7 @@ pub(super) fn normalize(status: StatusCode, body: &[u8]) -> Envelope {
             .map(ToString::to_string)
     };
     // Server errors never echo internal details.
-    let (error, message) = if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE
-    {
+    let (error, message) = if status.is_server_error() && !says_what_to_do(status) {
         (
             default_code(status).to_string(),
             default_message(status).to_string(),

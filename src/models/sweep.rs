@@ -48,7 +48,32 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
             i64::try_from(settings.claim_timeout_seconds).unwrap_or(i64::MAX),
         ),
         max_attempts: settings.max_attempts,
+        only_stale_claims: false,
     })
+}
+
+/// Hands out again the reminders due by today that a sweep claimed and whose claim went stale
+/// (`claim_timeout_seconds`, renewed by a worker before each email): their job was lost with a
+/// queue that keeps nothing across a restart, or their worker died. Run every 10 minutes (task
+/// `reminders_retake`), so they go out within half an hour rather than at the next daily
+/// sweep; nothing the daily sweep has not handed out yet, and never twice (the claim's token).
+/// Returns how many were handed out.
+///
+/// # Errors
+/// As [`dispatch_due_reminders`].
+pub async fn retake_stale_claims(ctx: &AppContext) -> Result<u64> {
+    let policy = ClaimPolicy {
+        only_stale_claims: true,
+        ..policy(ctx, crate::models::documents::today())?
+    };
+    let retaken = dispatch_due_reminders(ctx, &policy).await?;
+    if retaken > 0 {
+        tracing::info!(
+            reminders = retaken,
+            "reminders whose claim went stale handed out again"
+        );
+    }
+    Ok(retaken)
 }
 
 /// Runs the sweep for `day`: reminders and expiries at the same time, on connections of their

@@ -4,6 +4,7 @@ pub mod keyword_ingests;
 pub mod make_admin;
 pub mod outgoing_emails;
 pub mod queue_tidy;
+pub mod reminders_retake;
 pub mod reminders_sweep;
 pub mod report_snapshots;
 pub mod restore;

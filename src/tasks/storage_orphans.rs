@@ -1,12 +1,14 @@
 use chrono::Duration;
 use loco_rs::prelude::*;
 
-use crate::models::orphan_files;
+use crate::{models::orphan_files, settings::Settings, storage};
 
 /// `cargo loco task storage_orphans [min_age_minutes:60] [dry_run:true]`: removes stored files
 /// that no document points to (left by a crash between an upload's file and its row) and
 /// reports each one. Files younger than `min_age_minutes` are left alone: they may belong to an
-/// upload still being recorded. The scheduler runs it once a day.
+/// upload still being recorded. It also removes the temporary files of uploads a crash
+/// interrupted (`storage::temp_dirs`) older than an hour. The scheduler runs it once a
+/// day.
 pub struct StorageOrphans;
 
 #[async_trait]
@@ -25,6 +27,16 @@ impl Task for StorageOrphans {
         let report =
             orphan_files::sweep(ctx, Duration::minutes(i64::from(minutes)), dry_run).await?;
         let verb = if dry_run { "would remove" } else { "removed" };
+        let settings = Settings::from_context(ctx)?;
+        let local = (settings.storage.kind == "local")
+            .then(|| std::path::Path::new(&settings.storage.local_dir));
+        // An hour whatever `min_age_minutes` says: a younger temporary file may be an upload
+        // under way in a server process, which would fail without it.
+        let stale =
+            storage::stale_files(&storage::temp_dirs(local), storage::STALE_AFTER, !dry_run)?;
+        for path in &stale {
+            println!("{verb} the temporary file {}", path.display());
+        }
         for key in &report.orphans {
             println!("{verb} {key}");
         }
@@ -32,15 +44,17 @@ impl Task for StorageOrphans {
             println!("could not remove {key}: {why}");
         }
         println!(
-            "storage orphans: {} files checked, {} {verb} (no document points to them), {} could not be removed",
+            "storage orphans: {} files checked, {} {verb} (no document points to them), {} could not be removed; {} stale temporary files {verb}",
             report.checked,
             report.orphans.len(),
-            report.failed.len()
+            report.failed.len(),
+            stale.len()
         );
         tracing::info!(
             checked = report.checked,
             orphans = report.orphans.len(),
             failed = report.failed.len(),
+            stale_temporary = stale.len(),
             dry_run,
             "storage orphans"
         );

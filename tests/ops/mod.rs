@@ -5,4 +5,5 @@ mod production;
 mod readiness;
 mod shutdown;
 mod sqlite_pool;
+mod storage_faults;
 mod upload_cutoffs;

@@ -3,6 +3,7 @@
 
 mod claims;
 mod emails;
+mod retake;
 mod smtp;
 mod support;
 mod sweep;

@@ -46,10 +46,12 @@ impl UploadedFile {
         let key = format!("{folder}/{}.{ext}", uuid::Uuid::new_v4().simple());
         let reader = tokio::fs::File::open(&self.temp).await?;
         let stream = BytesStream::from_body_stream(ReaderStream::new(reader));
+        // A refused write leaves nothing under the key (the local driver writes aside and
+        // renames; an S3 PUT is whole or nothing), and answers at once: 507 or 503.
         ctx.storage
             .upload_stream(Path::new(&key), stream)
             .await
-            .map_err(|e| Error::string(&format!("could not store the file: {e}")))?;
+            .map_err(|e| crate::storage::write_error(&e))?;
         Ok(StoredFile {
             file_name: file_type::display_name(&self.original_name),
             storage_key: key,

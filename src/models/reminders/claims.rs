@@ -28,6 +28,10 @@ pub struct ClaimPolicy {
     pub claim_timeout: Duration,
     /// Reminders claimed this many times are not claimed again.
     pub max_attempts: i32,
+    /// Only reminders a sweep already claimed, whose claim went stale (their job lost with
+    /// the queue, or their worker dead): the frequent retake, which sends nothing the daily
+    /// sweep has not handed out yet.
+    pub only_stale_claims: bool,
 }
 
 /// A position in the walk over due reminders: one sweep walks them once, in (date, id) order,
@@ -90,7 +94,7 @@ impl ClaimPolicy {
     /// (docs/benchmarks/reminder-sweep.md).
     #[must_use]
     pub fn batch_end_statement(&self, after: Option<Cursor>) -> SelectStatement {
-        let mut end = due_reminders(self.day, after, None);
+        let mut end = self.due_reminders(after, None);
         end.columns([reminders::Column::ReminderDate, reminders::Column::Id])
             .order_by(reminders::Column::ReminderDate, Order::Asc)
             .order_by(reminders::Column::Id, Order::Asc)
@@ -122,7 +126,7 @@ impl ClaimPolicy {
         after: Option<Cursor>,
         upto: Option<Cursor>,
     ) -> InsertStatement {
-        let mut due = due_reminders(self.day, after, upto);
+        let mut due = self.due_reminders(after, upto);
         due.column((Entity, reminders::Column::Id))
             .expr(Expr::val(token))
             .expr(Expr::val(self.now))
@@ -157,21 +161,36 @@ impl ClaimPolicy {
     }
 }
 
-/// `SELECT ... FROM reminders` over the unsent reminders due by `day`, after `after` and up to
-/// `upto` in (date, id) order: a range of the due index.
-fn due_reminders(day: NaiveDate, after: Option<Cursor>, upto: Option<Cursor>) -> SelectStatement {
-    let mut due = Query::select();
-    due.from(Entity)
-        // `sent_at IS NULL` word for word as the partial index's predicate.
-        .and_where(reminders::Column::SentAt.is_null())
-        .and_where(reminders::Column::ReminderDate.lte(day));
-    if let Some(after) = after {
-        due.and_where(after_cursor(after));
+impl ClaimPolicy {
+    /// `SELECT ... FROM reminders` over the unsent reminders due by `day`, after `after` and up
+    /// to `upto` in (date, id) order: a range of the due index; with `only_stale_claims`, those
+    /// whose claim another sweep may take over.
+    fn due_reminders(&self, after: Option<Cursor>, upto: Option<Cursor>) -> SelectStatement {
+        let mut due = Query::select();
+        due.from(Entity)
+            // `sent_at IS NULL` word for word as the partial index's predicate.
+            .and_where(reminders::Column::SentAt.is_null())
+            .and_where(reminders::Column::ReminderDate.lte(self.day));
+        if let Some(after) = after {
+            due.and_where(after_cursor(after));
+        }
+        if let Some(upto) = upto {
+            due.and_where(up_to_cursor(upto));
+        }
+        if self.only_stale_claims {
+            let mut stale = Query::select();
+            stale
+                .expr(Expr::val(1))
+                .from(reminder_claims::Entity)
+                .and_where(
+                    Expr::col((reminder_claims::Entity, reminder_claims::Column::ReminderId))
+                        .equals((Entity, reminders::Column::Id)),
+                )
+                .cond_where(self.takeover());
+            due.and_where(Expr::exists(stale));
+        }
+        due
     }
-    if let Some(upto) = upto {
-        due.and_where(up_to_cursor(upto));
-    }
-    due
 }
 
 impl Model {
