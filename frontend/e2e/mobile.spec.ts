@@ -11,6 +11,26 @@ test('the landing page fits a 390px phone', async ({ page }) => {
   await expectNoA11yViolations(page, '/, phone');
 });
 
+test('the public blog header fits a 360px phone: Blog and the buttons do not overlap', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/blog');
+  const header = page.locator('header').first();
+  await expect(header.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log In' })).toBeHidden();
+  const boxes = await header.getByRole('link').evaluateAll((links) =>
+    links
+      .map((link) => link.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0)
+      .map(({ left, right, top, bottom }) => ({ left, right, top, bottom })),
+  );
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(overlap, `links at ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(false);
+    }
+  }
+});
+
 test('phone layout: top bar, bottom bar with plus button, slide-out menu with email, no sidebar', async ({ page }) => {
   const account = uniqueAccount('e2e-phone');
   await registerViaUi(page, account);
