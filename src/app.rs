@@ -24,11 +24,13 @@ use crate::{
     answer_cache::AnswerCache,
     config_check, controllers, db_pool, errors, graceful,
     models::_entities::{
-        activities, blog_posts, blog_slug_redirects, checkout_sessions, documents, generation_jobs,
-        keyword_ingest_chunks, keyword_ingests, keywords, organizations, outgoing_emails,
-        pending_expiries, reminder_claims, reminder_deliveries, reminders, renewal_requests,
-        report_snapshots, stripe_events, users, vendors, weekly_plans, weekly_summaries,
+        activities, blog_post_readers, blog_posts, blog_slug_redirects, checkout_sessions,
+        documents, generation_jobs, keyword_ingest_chunks, keyword_ingests, keywords,
+        organizations, outgoing_emails, pending_expiries, reminder_claims, reminder_deliveries,
+        reminders, renewal_requests, report_snapshots, stripe_events, users, vendors, weekly_plans,
+        weekly_summaries,
     },
+    models::blog_posts::views as blog_posts_views,
     observability,
     rate_limit::RateLimiters,
     security_headers,
@@ -163,6 +165,7 @@ impl Hooks for App {
         ctx.shared_store.insert(StorageProbe::default());
         remove_stale_temp_files(&settings);
         ctx.shared_store.insert(RateLimiters::new(&settings)?);
+        ctx.shared_store.insert(blog_posts_views::Reads::default());
         ctx.shared_store
             .insert(AnswerCache::new(settings.answer_cache_mb));
         observability::start_metrics(&settings.metrics, &ctx)?;
@@ -211,6 +214,7 @@ impl Hooks for App {
     /// Loco's `serve` with a limit on the graceful stop (`graceful`).
     async fn serve(app: AxumRouter, ctx: &AppContext, params: &ServeParams) -> Result<()> {
         let grace = Duration::from_secs(Settings::from_context(ctx)?.shutdown_grace_seconds);
+        blog_posts_views::Reads::of(ctx)?.start_flushing(ctx.db.clone());
         let ctx = ctx.clone();
         graceful::serve(
             app,
@@ -219,6 +223,16 @@ impl Hooks for App {
             async move { Self::on_shutdown(&ctx).await },
         )
         .await
+    }
+
+    /// Views noted since the last write are written before the process goes.
+    async fn on_shutdown(ctx: &AppContext) {
+        let Ok(reads) = blog_posts_views::Reads::of(ctx) else {
+            return;
+        };
+        if let Err(err) = reads.flush(&ctx.db).await {
+            tracing::warn!(error = %err, "could not write the blog's view counts at shutdown");
+        }
     }
 
     async fn connect_workers(ctx: &AppContext, queue: &Queue) -> Result<()> {
@@ -256,6 +270,7 @@ impl Hooks for App {
         truncate_table(&ctx.db, keyword_ingest_chunks::Entity).await?;
         truncate_table(&ctx.db, keyword_ingests::Entity).await?;
         truncate_table(&ctx.db, keywords::Entity).await?;
+        truncate_table(&ctx.db, blog_post_readers::Entity).await?;
         truncate_table(&ctx.db, blog_slug_redirects::Entity).await?;
         truncate_table(&ctx.db, blog_posts::Entity).await?;
         truncate_table(&ctx.db, report_snapshots::Entity).await?;

@@ -3,21 +3,24 @@
 //! canonical link, Open Graph tags and JSON-LD in the HTML, for readers and crawlers that run no
 //! JavaScript (docs/product.md, "Blog").
 
-use std::fmt::Write as _;
-
 use axum::{
     body::Body,
     http::{header, HeaderValue, StatusCode},
 };
-use loco_rs::prelude::*;
+use loco_rs::{controller::views::ViewRenderer, prelude::*};
+use serde::Serialize;
 use serde_json::json;
 
 use super::{current::AdminUser, json::ApiJson, list_response, Paging};
 use crate::{
     errors::{ApiResult, Envelope},
     models::blog_posts::{self, markdown, views, BlogStats, PostFields},
+    rate_limit,
     settings::Settings,
-    views::blog::{AdminPost, PostPreview, PublicPost, PublicPostSummary},
+    views::{
+        blog::{AdminPost, PostPreview, PublicPost, PublicPostSummary},
+        pages::{self, Shell, PAGES, SHELL},
+    },
 };
 
 /// Every post, drafts too, newest first.
@@ -49,7 +52,7 @@ async fn admin_show(
 #[utoipa::path(get, path = "/api/admin/blog-stats", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = BlogStats), (status = 401, body = Envelope), (status = 403, body = Envelope)))]
 async fn admin_stats(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
-    views::flush(&ctx.db).await?;
+    views::Reads::of(&ctx)?.flush(&ctx.db).await?;
     super::ok_json(blog_posts::Model::stats(&ctx.db).await?)
 }
 
@@ -125,65 +128,125 @@ async fn public_list(State(ctx): State<AppContext>, Query(paging): Query<Paging>
 /// One published post, by its slug or an old one (the answer carries the current slug).
 #[utoipa::path(get, path = "/api/blog-posts/{slug}", tag = "blog", params(("slug" = String, Path)),
     responses((status = 200, body = PublicPost), (status = 404, body = Envelope)))]
-async fn public_show(State(ctx): State<AppContext>, Path(slug): Path<String>) -> ApiResult {
+async fn public_show(
+    State(ctx): State<AppContext>,
+    Path(slug): Path<String>,
+    reader: Reader,
+) -> ApiResult {
     let post = blog_posts::Model::find_published(&ctx.db, &slug).await?;
-    views::start_flushing(ctx.db.clone());
-    views::count(post.id);
+    reader.counts(&ctx, post.id)?;
     super::ok_json(PublicPost::new(&post))
 }
 
 // ---- Pages for readers and crawlers -------------------------------------------------------
 
-/// Text made safe inside HTML or XML, in an element or a quoted attribute.
-fn escape(text: &str) -> String {
-    // The escaping the mail templates get (`tera`, already a dependency).
-    let mut out = Vec::with_capacity(text.len());
-    let _ = tera::escape_html(text, &mut out);
-    String::from_utf8(out).unwrap_or_default()
+/// Who is reading (client address and user agent), for counting a reader once a day.
+struct Reader {
+    address: String,
+    user_agent: String,
 }
 
-/// The built app's page, read once per process (the frontend changes only with a new build).
-static INDEX_HTML: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    std::fs::read_to_string("assets/index.html").unwrap_or_else(|_| {
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Vendorwatch</title></head><body><div id=\"root\"></div></body></html>".to_string()
-    })
-});
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Reader {
+    type Rejection = std::convert::Infallible;
 
-/// The app's `index.html` with `head` added and `article` inside `#root` (React replaces it).
-fn page(title: &str, head: &str, article: &str) -> Response {
-    let shell = INDEX_HTML.as_str();
-    let with_title = match (shell.find("<title>"), shell.find("</title>")) {
-        (Some(a), Some(b)) if a < b => format!(
-            "{}<title>{}</title>{}",
-            &shell[..a],
-            escape(title),
-            &shell[b + 8..]
-        ),
-        _ => shell.to_string(),
-    };
-    let html = with_title
-        .replacen("</head>", &format!("{head}</head>"), 1)
-        .replacen(
-            "<div id=\"root\"></div>",
-            &format!("<div id=\"root\">{article}</div>"),
-            1,
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> std::result::Result<Self, Self::Rejection> {
+        let address = match RemoteIP::from_request_parts(parts, state).await {
+            Ok(ip) => rate_limit::client_key(&ip),
+            Err(_) => "unknown".to_string(),
+        };
+        let user_agent = parts
+            .headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        Ok(Self {
+            address,
+            user_agent,
+        })
+    }
+}
+
+impl Reader {
+    /// Notes a read of `post_id`: one view per reader a day (`views`).
+    fn counts(&self, ctx: &AppContext, post_id: i64) -> Result<()> {
+        let secret = ctx
+            .config
+            .auth
+            .as_ref()
+            .and_then(|a| a.jwt.as_ref())
+            .map(|jwt| jwt.secret.as_str())
+            .unwrap_or_default();
+        let day = chrono::Utc::now().date_naive();
+        views::Reads::of(ctx)?.count(
+            post_id,
+            views::reader(secret, day, &self.address, &self.user_agent),
         );
-    let mut res = Response::new(Body::from(html));
-    res.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    res
+        Ok(())
+    }
 }
 
-fn meta_tags(title: &str, description: &str, url: &str, kind: &str) -> String {
-    let (t, d, u) = (escape(title), escape(description), escape(url));
-    format!(
-        "<meta name=\"description\" content=\"{d}\"><link rel=\"canonical\" href=\"{u}\">\
-         <meta property=\"og:type\" content=\"{kind}\"><meta property=\"og:title\" content=\"{t}\">\
-         <meta property=\"og:description\" content=\"{d}\"><meta property=\"og:url\" content=\"{u}\">\
-         <link rel=\"alternate\" type=\"application/rss+xml\" title=\"Vendorwatch blog\" href=\"/blog/rss.xml\">"
-    )
+/// What every HTML page of the blog shows in its head.
+#[derive(Serialize)]
+struct Meta<'a> {
+    shell: &'a Shell,
+    base: &'a str,
+    /// The document's `<title>`: the page's title and the site's name.
+    page_title: String,
+    /// The title on its own, for cards and feeds (Open Graph, Twitter).
+    title: String,
+    description: String,
+    url: String,
+    kind: &'static str,
+    image: String,
+}
+
+impl<'a> Meta<'a> {
+    fn new(
+        base: &'a str,
+        title: String,
+        description: String,
+        url: String,
+        kind: &'static str,
+    ) -> Self {
+        Self {
+            shell: &SHELL,
+            base,
+            page_title: format!("{title} - Vendorwatch"),
+            title,
+            description,
+            url,
+            kind,
+            image: format!("{base}/og-image.png"),
+        }
+    }
+}
+
+/// A rendered page, or the error page (500) when it could not be made: a database that does not
+/// answer is not a missing post.
+fn html_page(status: StatusCode, rendered: Result<Response>) -> Response {
+    let mut res = rendered.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "a public page could not be made");
+        let plain = Meta::new(
+            "",
+            "Something went wrong".into(),
+            String::new(),
+            String::new(),
+            "website",
+        );
+        let mut res = format::view(&*PAGES, "error.html", &plain).unwrap_or_else(|_| {
+            (StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong").into_response()
+        });
+        *res.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+        res
+    });
+    if res.status() == StatusCode::OK {
+        *res.status_mut() = status;
+    }
+    res
 }
 
 fn cut(text: &str, max: usize) -> String {
@@ -195,136 +258,174 @@ fn cut(text: &str, max: usize) -> String {
     out
 }
 
-async fn blog_page(State(ctx): State<AppContext>) -> ApiResult {
-    let settings = Settings::from_context(&ctx)?;
-    let base = settings.app_url.trim_end_matches('/');
-    let posts = blog_posts::Model::list(
-        &ctx.db,
-        false,
-        crate::models::search::Page {
+#[derive(Serialize)]
+struct ListedPost<'a> {
+    slug: &'a str,
+    title: &'a str,
+    excerpt: &'a str,
+}
+
+#[derive(Serialize)]
+struct ListPage<'a> {
+    #[serde(flatten)]
+    meta: Meta<'a>,
+    posts: Vec<ListedPost<'a>>,
+}
+
+#[derive(Serialize)]
+struct PostPage<'a> {
+    #[serde(flatten)]
+    meta: Meta<'a>,
+    heading: &'a str,
+    article: String,
+    published: Option<String>,
+    /// The post's JSON-LD, made safe inside a `<script>` element.
+    ld: String,
+}
+
+#[derive(Serialize)]
+struct SitemapEntry {
+    slug: String,
+    modified: String,
+}
+
+#[derive(Serialize)]
+struct FeedItem {
+    title: String,
+    slug: String,
+    excerpt: String,
+    published: String,
+}
+
+async fn blog_page(State(ctx): State<AppContext>) -> Response {
+    let made = async {
+        let settings = Settings::from_context(&ctx)?;
+        let base = settings.app_url.trim_end_matches('/');
+        let page = crate::models::search::Page {
             limit: Some(6),
             offset: None,
-        },
-    )
-    .await?
-    .0;
-    let mut items = String::new();
-    for p in &posts {
-        let _ = write!(
-            items,
-            "<li><a href=\"/blog/{}\">{}</a><p>{}</p></li>",
-            escape(&p.slug),
-            escape(&p.title),
-            escape(&p.excerpt)
-        );
-    }
-    let description =
-        "Guides on vendor compliance: W-9 forms, certificates of insurance, renewals.";
-    let head = meta_tags(
-        "Blog - Vendorwatch",
-        description,
-        &format!("{base}/blog"),
-        "website",
-    );
-    Ok(page(
-        "Blog - Vendorwatch",
-        &head,
-        &format!("<main><h1>Blog</h1><ul>{items}</ul></main>"),
-    ))
-}
-
-async fn post_page(State(ctx): State<AppContext>, Path(slug): Path<String>) -> ApiResult {
-    let settings = Settings::from_context(&ctx)?;
-    let base = settings.app_url.trim_end_matches('/');
-    let Ok(post) = blog_posts::Model::find_published(&ctx.db, &slug).await else {
-        let mut res = page(
-            "Blog Post Not Found - Vendorwatch",
-            "<meta name=\"robots\" content=\"noindex\">",
-            "<main><h1>Blog Post Not Found</h1></main>",
-        );
-        *res.status_mut() = StatusCode::NOT_FOUND;
-        return Ok(res);
+        };
+        let posts = blog_posts::Model::list(&ctx.db, false, page).await?.0;
+        let data = ListPage {
+            meta: Meta::new(
+                base,
+                "Blog".into(),
+                "Guides on vendor compliance: W-9 forms, certificates of insurance, renewals."
+                    .into(),
+                format!("{base}/blog"),
+                "website",
+            ),
+            posts: posts
+                .iter()
+                .map(|p| ListedPost {
+                    slug: &p.slug,
+                    title: &p.title,
+                    excerpt: &p.excerpt,
+                })
+                .collect(),
+        };
+        format::view(&*PAGES, "blog/list.html", &data)
     };
-    if post.slug != slug {
-        let mut res = Response::new(Body::empty());
-        *res.status_mut() = StatusCode::MOVED_PERMANENTLY;
-        if let Ok(v) = HeaderValue::from_str(&format!("/blog/{}", post.slug)) {
-            res.headers_mut().insert(header::LOCATION, v);
+    html_page(StatusCode::OK, made.await)
+}
+
+async fn post_page(
+    State(ctx): State<AppContext>,
+    Path(slug): Path<String>,
+    reader: Reader,
+) -> Response {
+    let made = async {
+        let settings = Settings::from_context(&ctx)?;
+        let base = settings.app_url.trim_end_matches('/');
+        let Some(post) = blog_posts::Model::published(&ctx.db, &slug).await? else {
+            let meta = Meta::new(
+                base,
+                "Blog Post Not Found".into(),
+                String::new(),
+                String::new(),
+                "website",
+            );
+            let mut res = format::view(&*PAGES, "blog/not_found.html", &meta)?;
+            *res.status_mut() = StatusCode::NOT_FOUND;
+            return Ok(res);
+        };
+        if post.slug != slug {
+            let to = format!("/blog/{}", post.slug);
+            return Ok((StatusCode::MOVED_PERMANENTLY, [(header::LOCATION, to)]).into_response());
         }
-        return Ok(res);
-    }
-    let url = format!("{base}/blog/{}", post.slug);
-    let title = post
-        .meta_title
-        .clone()
-        .unwrap_or_else(|| post.title.clone());
-    let description = cut(
-        post.meta_description.as_deref().unwrap_or(&post.excerpt),
-        160,
-    );
-    let ld = json!({
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        "headline": post.title,
-        "description": description,
-        "author": {"@type": "Person", "name": post.author},
-        "datePublished": post.published_at.map(|d| d.to_rfc3339()),
-        "dateModified": post.updated_at.to_rfc3339(),
-        "mainEntityOfPage": url,
-        "keywords": post.tag_list().join(", "),
-    })
-    .to_string()
-    .replace("</", "<\\/");
-    let head = format!(
-        "{}<meta property=\"article:published_time\" content=\"{}\"><script type=\"application/ld+json\">{ld}</script>",
-        meta_tags(&title, &description, &url, "article"),
-        post.published_at.map(|d| d.to_rfc3339()).unwrap_or_default()
-    );
-    views::start_flushing(ctx.db.clone());
-    views::count(post.id);
-    let article = format!(
-        "<main><article><h1>{}</h1>{}</article></main>",
-        escape(&post.title),
-        post.html()
-    );
-    Ok(page(&format!("{title} - Vendorwatch"), &head, &article))
+        reader.counts(&ctx, post.id)?;
+        let url = format!("{base}/blog/{}", post.slug);
+        let title = post
+            .meta_title
+            .clone()
+            .unwrap_or_else(|| post.title.clone());
+        let description = cut(
+            post.meta_description.as_deref().unwrap_or(&post.excerpt),
+            160,
+        );
+        let meta = Meta::new(base, title, description.clone(), url.clone(), "article");
+        let published = post.published_at.map(|d| d.to_rfc3339());
+        let ld = json!({
+            "@context": "https://schema.org",
+            "@type": "BlogPosting",
+            "headline": post.title,
+            "description": description,
+            "image": meta.image,
+            "author": {"@type": "Person", "name": post.author},
+            "publisher": {
+                "@type": "Organization",
+                "name": "Vendorwatch",
+                "url": format!("{base}/"),
+                "logo": {"@type": "ImageObject", "url": format!("{base}/og-image.png")},
+            },
+            "datePublished": published,
+            "dateModified": post.updated_at.to_rfc3339(),
+            "mainEntityOfPage": url,
+            "keywords": post.tag_list().join(", "),
+        });
+        let data = PostPage {
+            heading: &post.title,
+            article: post.html(),
+            published,
+            ld: pages::structured_data(&ld),
+            meta,
+        };
+        format::view(&*PAGES, "blog/post.html", &data)
+    };
+    html_page(StatusCode::OK, made.await)
 }
 
-async fn sitemap(State(ctx): State<AppContext>) -> ApiResult {
+async fn sitemap(State(ctx): State<AppContext>) -> Result<Response> {
     let settings = Settings::from_context(&ctx)?;
     let base = settings.app_url.trim_end_matches('/');
     let posts = blog_posts::Model::all_published(&ctx.db).await?;
-    let mut urls = format!("<url><loc>{base}/</loc></url><url><loc>{base}/blog</loc></url>");
-    for p in &posts {
-        let _ = write!(
-            urls,
-            "<url><loc>{base}/blog/{}</loc><lastmod>{}</lastmod></url>",
-            escape(&p.slug),
-            p.updated_at.date_naive()
-        );
-    }
-    Ok(xml("application/xml", format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">{urls}</urlset>")))
+    let posts: Vec<SitemapEntry> = posts
+        .iter()
+        .map(|p| SitemapEntry {
+            slug: p.slug.clone(),
+            modified: p.updated_at.date_naive().to_string(),
+        })
+        .collect();
+    let body = PAGES.render("sitemap.xml", json!({ "base": base, "posts": posts }))?;
+    Ok(xml("application/xml", body))
 }
 
-async fn rss(State(ctx): State<AppContext>) -> ApiResult {
+async fn rss(State(ctx): State<AppContext>) -> Result<Response> {
     let settings = Settings::from_context(&ctx)?;
     let base = settings.app_url.trim_end_matches('/');
     let posts = blog_posts::Model::all_published(&ctx.db).await?;
-    let mut items = String::new();
-    for p in posts.iter().take(50) {
-        let _ = write!(
-            items,
-            "<item><title>{}</title><link>{base}/blog/{}</link><guid>{base}/blog/{}</guid><description>{}</description><pubDate>{}</pubDate></item>",
-            escape(&p.title),
-            escape(&p.slug),
-            escape(&p.slug),
-            escape(&p.excerpt),
-            p.published_at.unwrap_or(p.created_at).to_rfc2822()
-        );
-    }
-    Ok(xml("application/rss+xml", format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>Vendorwatch blog</title><link>{base}/blog</link><description>Vendor compliance, explained.</description>{items}</channel></rss>"
-    )))
+    let items: Vec<FeedItem> = posts
+        .iter()
+        .take(50)
+        .map(|p| FeedItem {
+            title: pages::xml_text(&p.title),
+            slug: pages::xml_text(&p.slug),
+            excerpt: pages::xml_text(&p.excerpt),
+            published: p.published_at.unwrap_or(p.created_at).to_rfc2822(),
+        })
+        .collect();
+    let body = PAGES.render("blog/rss.xml", json!({ "base": base, "items": items }))?;
+    Ok(xml("application/rss+xml", body))
 }
 
 async fn robots(State(ctx): State<AppContext>) -> ApiResult {

@@ -12,7 +12,7 @@ use sea_orm::{
 pub use super::_entities::blog_posts::{self, ActiveModel, Column, Entity, Model};
 use super::{blog_slug_redirects, refusal::Refusal, search::Page};
 
-mod form;
+pub mod form;
 pub mod markdown;
 pub mod views;
 
@@ -80,6 +80,15 @@ impl Model {
     /// # Errors
     /// `NotFound` for a draft or an unknown slug; database errors.
     pub async fn find_published(db: &DatabaseConnection, slug: &str) -> Result<Self> {
+        Ok(Self::published(db, slug).await?.ok_or(Refusal::NotFound)?)
+    }
+
+    /// A published post by its slug or by one it used to have; `None` for a draft or an
+    /// unknown slug.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn published(db: &DatabaseConnection, slug: &str) -> Result<Option<Self>> {
         let mut post = Entity::find().filter(Column::Slug.eq(slug)).one(db).await?;
         if post.is_none() {
             if let Some(old) = blog_slug_redirects::Entity::find()
@@ -90,7 +99,7 @@ impl Model {
                 post = Entity::find_by_id(old.blog_post_id).one(db).await?;
             }
         }
-        Ok(post.filter(Self::is_published).ok_or(Refusal::NotFound)?)
+        Ok(post.filter(Self::is_published))
     }
 
     /// Posts newest first with the total; only published ones unless `drafts_too`.

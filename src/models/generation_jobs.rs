@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 pub use super::_entities::generation_jobs::{self, ActiveModel, Column, Entity, Model};
 use super::{
-    blog_posts::{self, markdown, PostForm},
+    blog_posts::{self, form, markdown, PostForm},
     keywords,
     refusal::{FieldErrors, Refusal},
 };
@@ -443,9 +443,12 @@ async fn finish_failed<C: ConnectionTrait>(
     Ok(done == 1)
 }
 
+/// One line of a draft: no control character (a model can answer with any), at most `max`
+/// characters.
 fn clip(text: &str, max: usize) -> String {
     text.trim()
         .chars()
+        .filter(|c| !c.is_control())
         .take(max)
         .collect::<String>()
         .trim()
@@ -464,7 +467,7 @@ fn post_form(generated: &Generated) -> PostForm {
             tags.push(tag);
         }
     }
-    let content = draft.content.trim().to_string();
+    let content = form::without_controls(draft.content.trim());
     PostForm {
         meta_title: Some(clip(&title, 70)),
         meta_description: Some(clip(&draft.meta_description, 160)).filter(|d| !d.is_empty()),

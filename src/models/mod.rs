@@ -1,6 +1,7 @@
 pub mod _entities;
 pub mod activities;
 pub mod billing;
+pub mod blog_post_readers;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
 pub mod bulk;

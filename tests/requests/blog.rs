@@ -4,7 +4,10 @@
 
 use axum_test::TestResponse;
 use loco_rs::TestServer;
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue::Set, ConnectionTrait, EntityTrait, IntoActiveModel,
+    PaginatorTrait,
+};
 use serde_json::{json, Value};
 use vendorwatch::models::_entities::blog_posts;
 
@@ -270,31 +273,226 @@ async fn a_post_page_carries_its_article_and_metadata_for_crawlers_and_old_slugs
     .await;
 }
 
+/// A published post made by the admin `ops`, with these fields over `post_body`'s.
+async fn publish(server: &TestServer, ops: &Account, fields: Value) -> Value {
+    let mut body = post_body("Counted", true);
+    for (k, v) in fields.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let res = send(server, ops, "POST", "/api/admin/blog-posts", Some(body)).await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    res.json()
+}
+
+async fn views(server: &TestServer, ops: &Account) -> i64 {
+    let stats: Value = send(server, ops, "GET", "/api/admin/blog-stats", None)
+        .await
+        .json();
+    stats["views"].as_i64().unwrap()
+}
+
+async fn read_as(server: &TestServer, path: &str, user_agent: &str) -> u16 {
+    server
+        .get(path)
+        .add_header(
+            axum::http::header::USER_AGENT,
+            axum::http::HeaderValue::from_str(user_agent).unwrap(),
+        )
+        .await
+        .status_code()
+        .as_u16()
+}
+
 #[tokio::test]
-async fn views_are_counted_in_batches() {
+async fn a_reader_adds_one_view_a_day_however_often_they_read() {
     with_app(|server, ctx| async move {
         let ops = register(&server, "Olga Ops", None).await;
         make_admin(&ctx, &ops).await;
-        send(
+        publish(&server, &ops, json!({})).await;
+        // One reader: the page and the app's API call alike, 300 times.
+        for i in 0..300 {
+            let path = if i % 2 == 0 {
+                "/blog/counted"
+            } else {
+                "/api/blog-posts/counted"
+            };
+            assert_eq!(read_as(&server, path, "Reader One").await, 200);
+        }
+        assert_eq!(views(&server, &ops).await, 1);
+        // Another reader (another browser), and the first one again after a write.
+        assert_eq!(read_as(&server, "/blog/counted", "Reader Two").await, 200);
+        assert_eq!(read_as(&server, "/blog/counted", "Reader One").await, 200);
+        assert_eq!(views(&server, &ops).await, 2);
+        let posts: Vec<blog_posts::Model> = blog_posts::Entity::find().all(&ctx.db).await.unwrap();
+        assert_eq!(posts[0].views, 2);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn hostile_text_in_a_title_description_or_tag_cannot_blank_the_post_page() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let hostile = "<!--<script> </script> & more";
+        publish(
             &server,
             &ops,
-            "POST",
-            "/api/admin/blog-posts",
-            Some(post_body("Counted", true)),
+            json!({"title": format!("Renewals {hostile}"), "slug": "hostile", "metaDescription": hostile, "tags": [hostile]}),
         )
         .await;
-        for _ in 0..3 {
-            assert_eq!(
-                server.get("/api/blog-posts/counted").await.status_code(),
-                200
+        let html = server.get("/blog/hostile").await.text();
+        let open = "<script type=\"application/ld+json\">";
+        let start = html.find(open).unwrap() + open.len();
+        let end = start + html[start..].find("</script>").unwrap();
+        let ld = &html[start..end];
+        // Inside a script element `<!--<script>` would swallow the rest of the page.
+        assert!(!ld.contains('<') && !ld.contains('>') && !ld.contains('&'), "{ld}");
+        let parsed: Value = serde_json::from_str(ld).unwrap();
+        assert_eq!(parsed["headline"], format!("Renewals {hostile}"));
+        assert_eq!(parsed["keywords"], hostile);
+        // The article still follows, inside #root, after the head.
+        let root = html.find("<div id=\"root\">").unwrap();
+        assert!(root > end, "the article comes after the JSON-LD");
+        assert!(html[root..].contains("<h1>Renewals &lt;!--&lt;script&gt; &lt;/script&gt; &amp; more</h1>"), "{html}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn blog_pages_have_one_description_social_tags_and_a_feed_that_names_itself() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        publish(
+            &server,
+            &ops,
+            json!({"title": "Renewal Season", "slug": "renewal-season"}),
+        )
+        .await;
+        for path in ["/blog", "/blog/renewal-season"] {
+            let html = server.get(path).await.text();
+            let descriptions = html.matches("name=\"description\"").count();
+            assert_eq!(descriptions, 1, "{path}: {html}");
+            assert_eq!(html.matches("<title>").count(), 1, "{path}: {html}");
+            assert!(
+                html.contains("<meta property=\"og:image\" content=\""),
+                "{path}"
+            );
+            assert!(html.contains("/og-image.png\">"), "{path}");
+            assert!(
+                html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"),
+                "{path}"
             );
         }
-        let stats: Value = send(&server, &ops, "GET", "/api/admin/blog-stats", None)
+        let html = server.get("/blog/renewal-season").await.text();
+        let open = "<script type=\"application/ld+json\">";
+        let start = html.find(open).unwrap() + open.len();
+        let end = start + html[start..].find("</script>").unwrap();
+        let ld: Value = serde_json::from_str(&html[start..end]).unwrap();
+        assert_eq!(ld["publisher"]["@type"], "Organization");
+        assert_eq!(ld["publisher"]["name"], "Vendorwatch");
+        assert!(
+            ld["image"].as_str().unwrap().ends_with("/og-image.png"),
+            "{ld}"
+        );
+
+        let feed = server.get("/blog/rss.xml").await.text();
+        let doc = roxmltree::Document::parse(&feed).unwrap_or_else(|e| panic!("{e}: {feed}"));
+        let channel = doc
+            .descendants()
+            .find(|n| n.has_tag_name("channel"))
+            .unwrap();
+        let atom = "http://www.w3.org/2005/Atom";
+        let this = channel
+            .children()
+            .find(|n| n.has_tag_name((atom, "link")))
+            .unwrap();
+        assert_eq!(this.attribute("rel"), Some("self"));
+        assert!(this.attribute("href").unwrap().ends_with("/blog/rss.xml"));
+        let language = channel
+            .children()
+            .find(|n| n.has_tag_name("language"))
+            .unwrap();
+        assert_eq!(language.text(), Some("en-us"));
+        let sitemap = server.get("/sitemap.xml").await.text();
+        roxmltree::Document::parse(&sitemap).unwrap_or_else(|e| panic!("{e}: {sitemap}"));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_editor_refuses_control_characters_and_the_feed_survives_old_ones() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let cases = [
+            ("title", json!("Bad\u{1}title")),
+            ("metaDescription", json!("Bad\u{8}")),
+            ("slug", json!("bad\u{b}")),
+            ("excerpt", json!("Bad\u{1b}[31m")),
+            ("content", json!("Text\u{1}\n\nmore")),
+            ("tags", json!(["bad\u{7}"])),
+        ];
+        for (field, value) in cases {
+            let mut body = post_body("Fine", true);
+            body[field] = value;
+            let res = send(&server, &ops, "POST", "/api/admin/blog-posts", Some(body)).await;
+            let envelope = assert_envelope(&res, 422, "validation_failed");
+            assert!(envelope["errors"][field].is_array(), "{field}: {envelope}");
+        }
+        assert_eq!(blog_posts::Entity::find().count(&ctx.db).await.unwrap(), 0);
+        // Tabs and line breaks in the body are text, not control characters to refuse.
+        let mut fine = post_body("Fine", true);
+        fine["content"] = json!("Line one\n\tindented\r\nline two");
+        let res = send(&server, &ops, "POST", "/api/admin/blog-posts", Some(fine)).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+
+        // A post saved before the editor refused them: the feed leaves them out.
+        let post = blog_posts::Entity::find()
+            .one(&ctx.db)
             .await
-            .json();
-        assert_eq!(stats["posts"], 1);
-        assert_eq!(stats["published"], 1);
-        assert!(stats["views"].as_i64().unwrap() >= 3, "{stats}");
+            .unwrap()
+            .unwrap();
+        let mut old = post.into_active_model();
+        old.title = Set("Old\u{1} \u{8}title\u{1b}".to_string());
+        old.excerpt = Set("An\u{b} excerpt".to_string());
+        old.update(&ctx.db).await.unwrap();
+        let feed = server.get("/blog/rss.xml").await.text();
+        roxmltree::Document::parse(&feed).unwrap_or_else(|e| panic!("{e}: {feed}"));
+        assert!(feed.contains("<title>Old title</title>"), "{feed}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_database_that_fails_is_an_error_page_not_a_missing_post() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        publish(
+            &server,
+            &ops,
+            json!({"title": "Renewal Season", "slug": "renewal-season"}),
+        )
+        .await;
+        ctx.db
+            .execute_unprepared("ALTER TABLE blog_posts RENAME TO blog_posts_away")
+            .await
+            .unwrap();
+        for path in ["/blog/renewal-season", "/blog"] {
+            let page = server.get(path).await;
+            assert_eq!(page.status_code(), 500, "{path}");
+            let html = page.text();
+            assert!(html.contains("Something went wrong"), "{html}");
+            assert!(html.contains("<meta name=\"robots\" content=\"noindex\">"));
+        }
+        ctx.db
+            .execute_unprepared("ALTER TABLE blog_posts_away RENAME TO blog_posts")
+            .await
+            .unwrap();
+        assert_eq!(server.get("/blog/renewal-season").await.status_code(), 200);
+        assert_eq!(server.get("/blog/no-such-post").await.status_code(), 404);
     })
     .await;
 }

@@ -394,6 +394,45 @@ async fn script_in_an_ai_answer_never_reaches_a_page() {
 }
 
 #[tokio::test]
+async fn control_characters_in_an_ai_answer_are_dropped_from_the_draft_and_the_feed_stays_valid() {
+    with_ai(|server, ctx, fake| async move {
+        let ops = admin(&server, &ctx).await;
+        fake.script([Answer::Draft(json!({
+            "title": "Vendor\u{1} safety\u{8}",
+            "metaDescription": "Keep\u{b} vendors\u{1b} safe",
+            "tags": ["sa\u{1}fety"],
+            "content": "Hello\u{1b}[31m world\n\n- one\u{8}\n- two\tthree"
+        }))]);
+        let job = generate(&server, &ops, &["vendor safety"]).await;
+        assert_eq!(job["status"], "succeeded", "{job}");
+        let id = job["postId"].as_i64().unwrap();
+        let (h, v) = bearer(&ops.token);
+        let post: Value = server
+            .get(&format!("/api/admin/blog-posts/{id}"))
+            .add_header(h.clone(), v.clone())
+            .await
+            .json();
+        assert_eq!(post["title"], "Vendor safety", "{post}");
+        assert_eq!(post["metaDescription"], "Keep vendors safe", "{post}");
+        assert_eq!(post["tags"], json!(["safety"]), "{post}");
+        assert_eq!(
+            post["content"], "Hello[31m world\n\n- one\n- two\tthree",
+            "{post}"
+        );
+        let published = server
+            .put(&format!("/api/admin/blog-posts/{id}"))
+            .add_header(h, v)
+            .json(&json!({"status": "published"}))
+            .await;
+        assert_eq!(published.status_code(), 200, "{}", published.text());
+        let feed = server.get("/blog/rss.xml").await.text();
+        roxmltree::Document::parse(&feed).unwrap_or_else(|e| panic!("{e}: {feed}"));
+        assert!(feed.contains("Vendor safety"), "{feed}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn bad_input_is_refused_and_nothing_is_asked_of_the_ai() {
     with_ai(|server, ctx, fake| async move {
         let ops = admin(&server, &ctx).await;

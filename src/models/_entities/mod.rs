@@ -3,6 +3,7 @@
 pub mod prelude;
 
 pub mod activities;
+pub mod blog_post_readers;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
 pub mod checkout_sessions;

@@ -49,6 +49,21 @@ pub enum PostChange {
     Edit(PostForm),
 }
 
+/// `text` without control characters, but for tabs and line breaks: what a post's body may
+/// hold. An AI draft is cleaned with it; the editor's form refuses them instead.
+#[must_use]
+pub fn without_controls(text: &str) -> String {
+    text.chars().filter(|&c| !is_forbidden(c, true)).collect()
+}
+
+/// A character no post field may hold: a control character (one in a feed makes the whole feed
+/// unreadable), or, outside the body and excerpt, a line break or tab.
+fn is_forbidden(c: char, lines: bool) -> bool {
+    c.is_control() && !(lines && matches!(c, '\t' | '\n' | '\r'))
+}
+
+const CONTROLS: &str = "Remove the control characters (invisible characters that cannot be shown)";
+
 fn text(value: Option<&String>) -> Option<String> {
     value
         .map(|v| v.trim().to_string())
@@ -115,6 +130,32 @@ impl PostFields {
                 "metaDescription",
                 "The meta description must be at most 160 characters",
             );
+        }
+        let one_line = [
+            ("title", Some(&self.title)),
+            ("metaTitle", self.meta_title.as_ref()),
+            ("metaDescription", self.meta_description.as_ref()),
+            ("slug", self.slug.as_ref()),
+        ];
+        for (field, value) in one_line {
+            if value.is_some_and(|v| v.chars().any(|c| is_forbidden(c, false))) {
+                push(field, CONTROLS);
+            }
+        }
+        let bodies = [
+            ("content", Some(&self.content)),
+            ("excerpt", self.excerpt.as_ref()),
+        ];
+        for (field, value) in bodies {
+            if value.is_some_and(|v| v.chars().any(|c| is_forbidden(c, true))) {
+                push(field, CONTROLS);
+            }
+        }
+        if tags
+            .iter()
+            .any(|t| t.chars().any(|c| is_forbidden(c, false)))
+        {
+            push("tags", CONTROLS);
         }
         if !errs.is_empty() {
             return Err(Refusal::Invalid(errs));

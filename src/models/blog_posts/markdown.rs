@@ -6,23 +6,28 @@ use pulldown_cmark::{html, Event, Options, Parser, TagEnd};
 /// handler, `javascript:` URL, style or frame reaches a page (`ammonia`'s allow-list).
 #[must_use]
 pub fn render(markdown: &str) -> String {
-    let options =
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     let mut unsafe_html = String::new();
-    html::push_html(&mut unsafe_html, Parser::new_ext(markdown, options));
+    html::push_html(&mut unsafe_html, Parser::new_ext(markdown, options()));
     ammonia::Builder::default()
         .link_rel(Some("noopener noreferrer nofollow"))
         .clean(&unsafe_html)
         .to_string()
 }
 
-/// The text of `markdown` without its markup.
+/// The Markdown extensions posts are written with (tables, strikethrough, task lists).
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+}
+
+/// The text of `markdown` without its markup; blocks (paragraphs, list items, table cells,
+/// headings, and the same written as HTML) are kept apart by a space.
 #[must_use]
 pub fn plain_text(markdown: &str) -> String {
     let mut out = String::new();
-    for event in Parser::new(markdown) {
+    for event in Parser::new_ext(markdown, options()) {
         match event {
             Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::Html(h) | Event::InlineHtml(h) => html_text(&h, &mut out),
             // Inline markup ends inside a word or sentence; anything else ends a block.
             Event::End(
                 TagEnd::Emphasis
@@ -36,6 +41,62 @@ pub fn plain_text(markdown: &str) -> String {
         }
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of a piece of HTML in a post: tags dropped (a block's tag leaves a space), the
+/// character references a writer commonly uses decoded.
+fn html_text(html: &str, out: &mut String) {
+    const BLOCKS: [&str; 20] = [
+        "p",
+        "div",
+        "br",
+        "li",
+        "ul",
+        "ol",
+        "dl",
+        "dt",
+        "dd",
+        "tr",
+        "td",
+        "th",
+        "table",
+        "blockquote",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+    ];
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&decode(&rest[..open]));
+        let Some(close) = rest[open..].find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = &rest[open + 1..open + close];
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if BLOCKS.contains(&name.as_str()) {
+            out.push(' ');
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(&decode(rest));
+}
+
+fn decode(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", " ")
+        .replace("&amp;", "&")
 }
 
 /// The excerpt shown when a post has none: its first 200 characters, with an ellipsis when cut.
@@ -113,6 +174,14 @@ mod tests {
     #[test]
     fn excerpts_and_read_times_come_from_the_text() {
         assert_eq!(excerpt_of("# Title\n\nSome *text*."), "Title Some text.");
+        assert_eq!(
+            excerpt_of("Checklist:\n\n- Legal name\n- Signed & dated\n\n1. W-9\n2. COI"),
+            "Checklist: Legal name Signed & dated W-9 COI"
+        );
+        assert_eq!(
+            excerpt_of("<ul><li>Legal name</li><li>Signed &amp; dated</li></ul>\n\n| A | B |\n|---|---|\n| x | y |\n\nA <b>bold</b>word"),
+            "Legal name Signed & dated A B x y A boldword"
+        );
         let long = "word ".repeat(100);
         let excerpt = excerpt_of(&long);
         assert!(excerpt.ends_with("...") && excerpt.chars().count() <= 203);
