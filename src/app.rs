@@ -27,7 +27,8 @@ use crate::{
         activities, blog_posts, blog_slug_redirects, documents, generation_jobs,
         keyword_ingest_chunks, keyword_ingests, keywords, organizations, outgoing_emails,
         pending_expiries, reminder_claims, reminder_deliveries, reminders, renewal_requests,
-        report_snapshots, stripe_events, users, vendors, weekly_plans, weekly_summaries,
+        report_snapshots, revoked_tokens, stripe_events, users, vendors, weekly_plans,
+        weekly_summaries,
     },
     observability,
     rate_limit::RateLimiters,
@@ -226,6 +227,7 @@ impl Hooks for App {
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
+        truncate_table(&ctx.db, revoked_tokens::Entity).await?;
         truncate_table(&ctx.db, outgoing_emails::Entity).await?;
         truncate_table(&ctx.db, stripe_events::Entity).await?;
         truncate_table(&ctx.db, generation_jobs::Entity).await?;

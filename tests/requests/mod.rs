@@ -17,6 +17,7 @@ mod platform;
 mod portal;
 mod races;
 mod reports;
+mod sessions;
 mod shapes;
 mod storage_s3;
 mod uploads;
