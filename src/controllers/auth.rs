@@ -19,9 +19,11 @@ use crate::{
     views::auth::{LoginResponse, MessageResponse, UserResponse},
 };
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ForgotParams {
+    #[validate(custom(function = "crate::models::users::validate_email"))]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -143,15 +145,18 @@ async fn logout(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResul
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// Emails a password-reset link when the account exists; answers the same either way.
+/// Emails a password-reset link when the account exists; answers the same either way (a
+/// malformed address is refused whether or not it exists).
 #[utoipa::path(post, path = "/api/auth/forgot", tag = "auth", request_body = ForgotParams,
-    responses((status = 200, body = MessageResponse), (status = 429, body = Envelope)))]
+    responses((status = 200, body = MessageResponse), (status = 422, body = Envelope),
+        (status = 429, body = Envelope)))]
 #[tracing::instrument(skip_all)]
 async fn forgot(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     ApiJson(params): ApiJson<ForgotParams>,
 ) -> ApiResult {
+    errors::validate(&params)?;
     RateLimiters::from_context(&ctx)?
         .forgot
         .spend(&client_key(&ip))

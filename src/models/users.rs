@@ -62,7 +62,10 @@ pub struct RegisterParams {
     #[validate(custom(function = "crate::models::users::validate_password"))]
     #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
-    /// The organization's name; the user's name when empty.
+    /// The organization's name, at most 100 characters once trimmed; the user's name when
+    /// empty.
+    #[validate(custom(function = "validate_company"))]
+    #[schema(max_length = 100)]
     pub company: Option<String>,
 }
 
@@ -72,8 +75,8 @@ pub struct LoginParams {
     #[validate(custom(function = "validate_email"))]
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
-    #[validate(length(min = 6, message = "Password must be at least 6 characters"))]
-    #[schema(required = true, min_length = 6)]
+    #[validate(custom(function = "crate::models::users::validate_password"))]
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
 }
 
@@ -107,7 +110,19 @@ fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
     Ok(())
 }
 
-fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
+/// The same bound as the person's name: the organization's name is sent back on every
+/// `/api/auth/me`, shown on every screen and sent to Stripe.
+fn validate_company(company: &str) -> Result<(), validator::ValidationError> {
+    if company.trim().chars().count() > 100 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Company must be at most 100 characters".into()));
+    }
+    Ok(())
+}
+
+/// # Errors
+/// When `email` is not an address the app accepts (at most 254 characters).
+pub fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
     if EmailAddress::parse(email).is_some() {
         Ok(())
     } else {

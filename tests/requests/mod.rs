@@ -10,6 +10,7 @@ mod emails;
 mod hardening;
 mod keepalive;
 mod keywords;
+mod limits;
 mod lists;
 mod outbox;
 mod paging;
