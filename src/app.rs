@@ -27,7 +27,7 @@ use crate::{
         activities, blog_post_readers, blog_posts, blog_slug_redirects, checkout_sessions,
         documents, generation_jobs, keyword_ingest_chunks, keyword_ingests, keywords,
         organizations, outgoing_emails, pending_expiries, reminder_claims, reminder_deliveries,
-        reminders, renewal_requests, report_snapshots, stripe_events, users, vendors, weekly_plans,
+        reminders, renewal_requests, report_snapshots, revoked_tokens, stripe_events, users, vendors, weekly_plans,
         weekly_summaries,
     },
     models::blog_posts::views as blog_posts_views,
@@ -262,6 +262,7 @@ impl Hooks for App {
     }
 
     async fn truncate(ctx: &AppContext) -> Result<()> {
+        truncate_table(&ctx.db, revoked_tokens::Entity).await?;
         truncate_table(&ctx.db, outgoing_emails::Entity).await?;
         truncate_table(&ctx.db, checkout_sessions::Entity).await?;
         truncate_table(&ctx.db, stripe_events::Entity).await?;

@@ -19,6 +19,14 @@ export const COMPANY_KEY_LENGTH = 8;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const PASSWORD_MIN_LENGTH = 6;
 export const NAME_MIN_LENGTH = 2;
+/** The server's bounds on the sign-up and sign-in fields (it answers 422 past them). */
+export const NAME_MAX_LENGTH = 100;
+export const COMPANY_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;
+/** An upload's notes, at most (signed-in and portal); an edit allows 5000. */
+export const UPLOAD_NOTES_MAX_LENGTH = 4000;
+export const SLUG_MAX_LENGTH = 200;
 /** The most ids one bulk call takes (the server answers 422 above it). */
 export const BULK_ID_LIMIT = 500;
 /** Posts per page of the admin area's post list and of the public blog list. */

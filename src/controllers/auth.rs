@@ -10,15 +10,20 @@ use crate::{
         self, conflict, field_error, rate_limited, unauthorized, ApiError, ApiResult, Envelope,
     },
     mailers::auth::AuthMailer,
-    models::users::{self, LoginParams, RegisterParams},
+    models::{
+        revoked_tokens,
+        users::{self, LoginParams, RegisterParams},
+    },
     rate_limit::{client_key, RateLimiters},
     settings::Settings,
     views::auth::{LoginResponse, MessageResponse, UserResponse},
 };
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct ForgotParams {
+    #[validate(custom(function = "crate::models::users::validate_email"))]
+    #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
 }
 
@@ -121,15 +126,37 @@ async fn me(current: CurrentUser) -> ApiResult {
     super::ok_json(UserResponse::new(&current.user, &current.org))
 }
 
-/// Emails a password-reset link when the account exists; answers the same either way.
+/// Signs out: the token of this request stops working at once, on every server; the user's
+/// other tokens (other browsers) go on.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
+    responses((status = 204, description = "Signed out"), (status = 401, body = Envelope)))]
+#[tracing::instrument(skip_all)]
+async fn logout(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+    let jwt = ctx.config.get_jwt_config()?;
+    // The token expires by then at the latest (it was issued at most this long ago).
+    let lifetime = i64::try_from(jwt.expiration)
+        .ok()
+        .and_then(Duration::try_seconds)
+        .unwrap_or(Duration::MAX);
+    let expires_at = chrono::Utc::now()
+        .checked_add_signed(lifetime)
+        .unwrap_or(chrono::DateTime::<chrono::Utc>::MAX_UTC);
+    revoked_tokens::Model::revoke(&ctx.db, current.token.jti, expires_at.into()).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// Emails a password-reset link when the account exists; answers the same either way (a
+/// malformed address is refused whether or not it exists).
 #[utoipa::path(post, path = "/api/auth/forgot", tag = "auth", request_body = ForgotParams,
-    responses((status = 200, body = MessageResponse), (status = 429, body = Envelope)))]
+    responses((status = 200, body = MessageResponse), (status = 422, body = Envelope),
+        (status = 429, body = Envelope)))]
 #[tracing::instrument(skip_all)]
 async fn forgot(
     State(ctx): State<AppContext>,
     ip: RemoteIP,
     ApiJson(params): ApiJson<ForgotParams>,
 ) -> ApiResult {
+    errors::validate(&params)?;
     RateLimiters::from_context(&ctx)?
         .forgot
         .spend(&client_key(&ip))
@@ -145,7 +172,8 @@ async fn forgot(
     })
 }
 
-/// Sets a new password with a reset token (once, before it expires).
+/// Sets a new password with a reset token (once, before it expires), and ends every token the
+/// user held: whoever had the old password is signed out everywhere.
 #[utoipa::path(post, path = "/api/auth/reset", tag = "auth", request_body = ResetParams,
     responses((status = 200, body = MessageResponse), (status = 422, body = Envelope)))]
 #[tracing::instrument(skip_all)]
@@ -172,6 +200,7 @@ pub fn routes() -> Routes {
         .add("/register", post(register))
         .add("/login", post(login))
         .add("/me", get(me))
+        .add("/logout", post(logout))
         .add("/forgot", post(forgot))
         .add("/reset", post(reset))
 }

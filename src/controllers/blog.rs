@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::{current::AdminUser, json::ApiJson, list_response, Paging};
 use crate::{
-    errors::{ApiResult, Envelope},
+    errors::{field_error, ApiError, ApiResult, Envelope},
     models::blog_posts::{self, markdown, views, BlogStats, PostFields},
     rate_limit,
     settings::Settings,
@@ -103,14 +103,17 @@ async fn admin_delete(
 #[derive(Debug, Default, serde::Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct PreviewParams {
-    /// Markdown.
+    /// Markdown, at most 200,000 bytes.
     pub content: String,
 }
 
 /// The HTML the public page would show for `content`.
 #[utoipa::path(post, path = "/api/admin/blog-posts/preview", tag = "admin", security(("bearer" = [])), request_body = PreviewParams,
-    responses((status = 200, body = PostPreview), (status = 401, body = Envelope), (status = 403, body = Envelope)))]
+    responses((status = 200, body = PostPreview), (status = 401, body = Envelope), (status = 403, body = Envelope),
+        (status = 422, body = Envelope)))]
 async fn admin_preview(_admin: AdminUser, ApiJson(params): ApiJson<PreviewParams>) -> ApiResult {
+    blog_posts::check_content_length(&params.content)
+        .map_err(|message| ApiError::from(field_error("content", message)))?;
     super::ok_json(PostPreview {
         html: markdown::render(&params.content),
     })

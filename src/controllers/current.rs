@@ -15,6 +15,8 @@ use crate::{
 pub struct CurrentUser {
     pub user: users::Model,
     pub org: organizations::Model,
+    /// The token's claims: signing out revokes its `jti`.
+    pub token: users::TokenClaims,
 }
 
 impl FromRequestParts<AppContext> for CurrentUser {
@@ -32,11 +34,17 @@ impl FromRequestParts<AppContext> for CurrentUser {
             .validate(&token)
             .map_err(|err| Error::Unauthorized(format!("token is not valid: {err}")))?
             .claims;
-        let (user, org) = users::Model::find_with_organization(&ctx.db, &claims.pid)
+        let token = users::TokenClaims::from_verified(&claims)
+            .ok_or_else(|| Error::Unauthorized("token without its claims".to_string()))?;
+        // One query, on the shared database: a token signed out or ended on any server process
+        // is refused here at once.
+        let (user, org) = users::Model::find_signed_in(&ctx.db, &token)
             .await?
-            .ok_or_else(|| Error::Unauthorized("token for an unknown user".to_string()))?;
+            .ok_or_else(|| {
+                Error::Unauthorized("token for an unknown user, or ended".to_string())
+            })?;
         crate::observability::record_caller(org.id, user.id);
-        Ok(Self { user, org })
+        Ok(Self { user, org, token })
     }
 }
 

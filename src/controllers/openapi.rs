@@ -113,7 +113,7 @@ impl Modify for CommonResponses {
     info(title = "Vendorwatch API", description = "Vendor compliance tracking. Errors share one envelope: {error, message, errors?}."),
     paths(
         document,
-        auth::register, auth::login, auth::me, auth::forgot, auth::reset,
+        auth::register, auth::login, auth::me, auth::logout, auth::forgot, auth::reset,
         account::public_config, account::payment_status, account::dashboard_stats, account::preferences,
         billing::create_subscription, billing::upgrade, billing::portal, billing::stripe_webhook,
         bulk::archive, bulk::delete_documents, bulk::delete_vendors, bulk::renewal_requests,

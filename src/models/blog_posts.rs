@@ -16,7 +16,7 @@ pub mod form;
 pub mod markdown;
 pub mod views;
 
-pub use form::{PostChange, PostFields, PostForm};
+pub use form::{check_content_length, PostChange, PostFields, PostForm};
 
 pub const DRAFT: &str = "draft";
 pub const PUBLISHED: &str = "published";

@@ -26,6 +26,7 @@ pub mod reminders;
 pub mod renewal_requests;
 pub mod report_snapshots;
 pub mod reports;
+pub mod revoked_tokens;
 pub mod search;
 pub mod stripe_events;
 pub mod sweep;

@@ -2,6 +2,7 @@ use std::sync::OnceLock;
 
 use chrono::{Duration, Utc};
 use loco_rs::{auth::jwt, hash, prelude::*};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::Map;
 use sha2::{Digest, Sha256};
@@ -10,11 +11,38 @@ use uuid::Uuid;
 pub use super::_entities::users::{self, ActiveModel, Entity, Model};
 use super::{
     email::{self, EmailAddress},
-    organizations,
+    organizations, revoked_tokens,
 };
 
 pub const ROLE_USER: &str = "user";
 pub const ROLE_ADMIN: &str = "admin";
+
+/// The token's own id, what signing out revokes.
+const CLAIM_JTI: &str = "jti";
+/// The user's `token_generation` when the token was issued.
+const CLAIM_GENERATION: &str = "gen";
+
+/// What a verified token says beyond its expiry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenClaims {
+    pub pid: Uuid,
+    pub jti: Uuid,
+    pub generation: i32,
+}
+
+impl TokenClaims {
+    /// The claims of a verified token; `None` when one is missing or malformed (a token
+    /// issued before sign-out existed has no `jti`, and cannot be signed out alone: it is
+    /// refused, and its holder signs in once more).
+    #[must_use]
+    pub fn from_verified(claims: &jwt::UserClaims) -> Option<Self> {
+        Some(Self {
+            pid: Uuid::parse_str(&claims.pid).ok()?,
+            jti: Uuid::parse_str(claims.claims.get(CLAIM_JTI)?.as_str()?).ok()?,
+            generation: i32::try_from(claims.claims.get(CLAIM_GENERATION)?.as_i64()?).ok()?,
+        })
+    }
+}
 
 #[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -34,7 +62,10 @@ pub struct RegisterParams {
     #[validate(custom(function = "crate::models::users::validate_password"))]
     #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
-    /// The organization's name; the user's name when empty.
+    /// The organization's name, at most 100 characters once trimmed; the user's name when
+    /// empty.
+    #[validate(custom(function = "validate_company"))]
+    #[schema(max_length = 100)]
     pub company: Option<String>,
 }
 
@@ -44,8 +75,8 @@ pub struct LoginParams {
     #[validate(custom(function = "validate_email"))]
     #[schema(required = true, format = Email, max_length = 254)]
     pub email: String,
-    #[validate(length(min = 6, message = "Password must be at least 6 characters"))]
-    #[schema(required = true, min_length = 6)]
+    #[validate(custom(function = "crate::models::users::validate_password"))]
+    #[schema(required = true, min_length = 6, max_length = 128)]
     pub password: String,
 }
 
@@ -79,7 +110,19 @@ fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
     Ok(())
 }
 
-fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
+/// The same bound as the person's name: the organization's name is sent back on every
+/// `/api/auth/me`, shown on every screen and sent to Stripe.
+fn validate_company(company: &str) -> Result<(), validator::ValidationError> {
+    if company.trim().chars().count() > 100 {
+        return Err(validator::ValidationError::new("length")
+            .with_message("Company must be at most 100 characters".into()));
+    }
+    Ok(())
+}
+
+/// # Errors
+/// When `email` is not an address the app accepts (at most 254 characters).
+pub fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
     if EmailAddress::parse(email).is_some() {
         Ok(())
     } else {
@@ -112,6 +155,9 @@ impl ActiveModelBehavior for ActiveModel {
             // `RETURNING` of a column added by `ALTER TABLE` with a default (seen in CI).
             if this.weekly_summary.is_not_set() {
                 this.weekly_summary = ActiveValue::Set(true);
+            }
+            if this.token_generation.is_not_set() {
+                this.token_generation = ActiveValue::Set(0);
             }
         }
         Ok(this)
@@ -155,23 +201,27 @@ impl Model {
             .ok_or(ModelError::EntityNotFound)
     }
 
-    /// The user of `pid` and their organization, in one query (every signed-in request).
+    /// The user a verified token names and their organization, in one query (every signed-in
+    /// request): `None` for an unknown user, and for a token signed out (`revoked_tokens`) or
+    /// issued before the user's tokens were last ended (`token_generation`). The check goes to
+    /// the database on every request, not to a cache of this process, so a token ended on one
+    /// server is refused at once by all of them.
     ///
     /// # Errors
-    /// Database errors; `None` for an unknown or malformed pid.
-    pub async fn find_with_organization(
+    /// Database errors.
+    pub async fn find_signed_in(
         db: &DatabaseConnection,
-        pid: &str,
+        claims: &TokenClaims,
     ) -> ModelResult<Option<(Self, organizations::Model)>> {
-        let Ok(pid) = Uuid::parse_str(pid) else {
-            return Ok(None);
-        };
         let found = Entity::find()
-            .filter(users::Column::Pid.eq(pid))
+            .filter(users::Column::Pid.eq(claims.pid))
+            .filter(Expr::exists(revoked_tokens::Model::revoked(claims.jti)).not())
             .find_also_related(organizations::Entity)
             .one(db)
             .await?;
-        Ok(found.and_then(|(user, org)| Some((user, org?))))
+        Ok(found
+            .filter(|(user, _)| user.token_generation == claims.generation)
+            .and_then(|(user, org)| Some((user, org?))))
     }
 
     /// The user a reset token was issued to, while it is unused and younger than `ttl`.
@@ -270,12 +320,36 @@ impl Model {
         Ok((user, org))
     }
 
+    /// A signed token for this user: their pid, a token id of its own (what signing out
+    /// revokes) and their current `token_generation` (what ending all their tokens raises).
+    ///
     /// # Errors
     /// When the token cannot be signed.
     pub fn generate_jwt(&self, secret: &str, expiration: u64) -> ModelResult<String> {
+        let mut claims = Map::new();
+        claims.insert(CLAIM_JTI.into(), Uuid::new_v4().to_string().into());
+        claims.insert(CLAIM_GENERATION.into(), self.token_generation.into());
         jwt::JWT::new(secret)
-            .generate_token(expiration, self.pid.to_string(), Map::new())
+            .generate_token(expiration, self.pid.to_string(), claims)
             .map_err(ModelError::from)
+    }
+
+    /// Ends every token of this user issued until now (a password reset; removing someone
+    /// from a team): tokens carry the generation they were issued under, and from now on only
+    /// the next one is accepted. Raised in SQL, so two at once both count.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn end_all_tokens<C: ConnectionTrait>(db: &C, user_id: i64) -> ModelResult<()> {
+        Entity::update_many()
+            .col_expr(
+                users::Column::TokenGeneration,
+                Expr::col(users::Column::TokenGeneration).add(1),
+            )
+            .filter(users::Column::Id.eq(user_id))
+            .exec(db)
+            .await?;
+        Ok(())
     }
 
     #[must_use]
@@ -319,7 +393,13 @@ impl ActiveModel {
             ActiveValue::Set(hash::hash_password(password).map_err(|e| ModelError::Any(e.into()))?);
         self.reset_token = ActiveValue::Set(None);
         self.reset_sent_at = ActiveValue::Set(None);
-        Ok(self.update(db).await?)
+        let id = *self.id.as_ref();
+        let txn = crate::models::begin_write(db).await?;
+        // Whoever held a token (maybe the one who took the old password) is signed out.
+        Model::end_all_tokens(&txn, id).await?;
+        let user = self.update(&txn).await?;
+        txn.commit().await?;
+        Ok(user)
     }
 
     /// # Errors

@@ -20,6 +20,7 @@ pub mod reminder_deliveries;
 pub mod reminders;
 pub mod renewal_requests;
 pub mod report_snapshots;
+pub mod revoked_tokens;
 pub mod stripe_events;
 pub mod users;
 pub mod vendors;

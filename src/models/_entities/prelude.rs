@@ -18,6 +18,7 @@ pub use super::reminder_deliveries::Entity as ReminderDeliveries;
 pub use super::reminders::Entity as Reminders;
 pub use super::renewal_requests::Entity as RenewalRequests;
 pub use super::report_snapshots::Entity as ReportSnapshots;
+pub use super::revoked_tokens::Entity as RevokedTokens;
 pub use super::stripe_events::Entity as StripeEvents;
 pub use super::users::Entity as Users;
 pub use super::vendors::Entity as Vendors;

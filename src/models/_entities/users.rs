@@ -23,6 +23,7 @@ pub struct Model {
     pub reset_sent_at: Option<DateTimeWithTimeZone>,
     pub organization_id: i64,
     pub weekly_summary: bool,
+    pub token_generation: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

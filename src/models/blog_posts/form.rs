@@ -23,7 +23,7 @@ pub struct PostFields {
     /// At most 160 characters.
     pub meta_description: Option<String>,
     pub published: Option<bool>,
-    /// Made into a slug; empty: from the title.
+    /// Made into a slug (at most 200 characters); empty: from the title.
     pub slug: Option<String>,
     /// `published` publishes (the admin list's Publish button); nothing else is accepted.
     pub status: Option<String>,
@@ -64,6 +64,21 @@ fn is_forbidden(c: char, lines: bool) -> bool {
 
 const CONTROLS: &str = "Remove the control characters (invisible characters that cannot be shown)";
 
+/// A post's Markdown, at most (bytes, so that the bound holds for the text stored).
+pub const MAX_CONTENT_BYTES: usize = 200_000;
+
+/// The content's bound, shared by the editor's form and its preview.
+///
+/// # Errors
+/// The message when `content` is too long.
+pub fn check_content_length(content: &str) -> Result<(), &'static str> {
+    if content.len() > MAX_CONTENT_BYTES {
+        Err("The content must be at most 200,000 characters")
+    } else {
+        Ok(())
+    }
+}
+
 fn text(value: Option<&String>) -> Option<String> {
     value
         .map(|v| v.trim().to_string())
@@ -100,8 +115,8 @@ impl PostFields {
         let content = self.content.trim().to_string();
         if content.is_empty() {
             push("content", "Please fill in both title and content fields.");
-        } else if content.len() > 200_000 {
-            push("content", "The content must be at most 200,000 characters");
+        } else if let Err(message) = check_content_length(&content) {
+            push("content", message);
         }
         let excerpt = text(self.excerpt.as_ref()).unwrap_or_else(|| markdown::excerpt_of(&content));
         if excerpt.chars().count() > 500 {
@@ -157,6 +172,10 @@ impl PostFields {
         {
             push("tags", CONTROLS);
         }
+        let slug = text(self.slug.as_ref());
+        if slug.as_ref().is_some_and(|s| s.chars().count() > 200) {
+            push("slug", "The slug must be at most 200 characters");
+        }
         if !errs.is_empty() {
             return Err(Refusal::Invalid(errs));
         }
@@ -171,7 +190,7 @@ impl PostFields {
             meta_title,
             meta_description,
             published,
-            slug: text(self.slug.as_ref()),
+            slug,
         })
     }
 }

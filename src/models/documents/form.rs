@@ -50,6 +50,9 @@ impl utoipa::PartialSchema for DateInput {
 
 impl utoipa::ToSchema for DateInput {}
 
+/// The notes of an upload, at most (the upload forms' text fields hold 16 KiB).
+pub const MAX_UPLOAD_NOTES: usize = 4000;
+
 /// The refusal of a COI without a (known) insurance type.
 fn coi_type_required() -> Refusal {
     Refusal::field("coiType", "Please select an insurance type for the COI")
@@ -60,7 +63,7 @@ impl DocumentInfo {
     /// field's trimmed, non-empty text.
     ///
     /// # Errors
-    /// `Invalid` for a missing type or COI type, or a bad date.
+    /// `Invalid` for a missing type or COI type, a bad date or long notes.
     pub fn from_form<'a>(field: impl Fn(&str) -> Option<&'a str>) -> Result<Self> {
         let document_type = field("documentType")
             .ok_or_else(|| Refusal::field("documentType", "Please select a document type"))?;
@@ -70,6 +73,17 @@ impl DocumentInfo {
             return Err(coi_type_required().into());
         }
         let notes = field("notes").map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
+        // The form's promise (`max_length = 4000`): the most a 16 KiB field always holds.
+        if notes
+            .as_ref()
+            .is_some_and(|n| n.chars().count() > MAX_UPLOAD_NOTES)
+        {
+            return Err(Refusal::field(
+                "notes",
+                &format!("Notes must be at most {MAX_UPLOAD_NOTES} characters"),
+            )
+            .into());
+        }
         let coi_type = if document_type == DocumentType::Coi {
             let named = field("coiType").map(|c| CoiType::parse(c).ok_or_else(coi_type_required));
             match named {

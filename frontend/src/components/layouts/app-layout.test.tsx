@@ -1,4 +1,7 @@
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { AppLayout } from './app-layout';
 
@@ -72,8 +75,14 @@ describe('signed-in layout', () => {
     await waitFor(() => expect(screen.queryByTestId('mobile-menu')).not.toBeInTheDocument());
   });
 
-  it('signs out: clears the session and goes to /', async () => {
+  it('signs out: ends the token on the server, clears the session and goes to /', async () => {
     signInAs();
+    const token = localStorage.getItem('token') ?? '';
+    expect(db.tokens.has(token)).toBe(true);
+    const sentWith: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/auth/logout') sentWith.push(request.headers.get('Authorization'));
+    });
     const { user: events, router } = renderApp('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
     await events.click(within(sidebar).getByRole('button', { name: 'Sign out' }));
@@ -82,5 +91,18 @@ describe('signed-in layout', () => {
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
     expect((await screen.findAllByRole('link', { name: 'Log In' }))[0]).toHaveAttribute('href', '/login');
+    expect(sentWith).toEqual([`Bearer ${token}`]);
+    expect(db.tokens.has(token)).toBe(false);
+  });
+
+  it('signs out on this device even when the server cannot be reached', async () => {
+    signInAs();
+    server.use(http.post('*/api/auth/logout', () => HttpResponse.error()));
+    const { user: events, router } = renderApp('/dashboard');
+    const sidebar = await screen.findByTestId('sidebar');
+    await events.click(within(sidebar).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

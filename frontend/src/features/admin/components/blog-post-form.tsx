@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { META_DESCRIPTION_MAX, META_TITLE_MAX } from '@/config';
+import { META_DESCRIPTION_MAX, META_TITLE_MAX, SLUG_MAX_LENGTH } from '@/config';
 import { ERROR_CODES, serverMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import type { BlogPost, BlogPostInput } from '@/types/api';
@@ -187,7 +187,7 @@ export function BlogPostForm({ post }: { post?: BlogPost }) {
           <Textarea value={values.metaDescription} onChange={(e) => set('metaDescription', e.target.value)} rows={3} />
         </Field>
         <Field label="URL Slug" hint="Left empty, it is made from the title." error={fieldError('slug')}>
-          <Input value={values.slug} onChange={(e) => set('slug', e.target.value)} />
+          <Input value={values.slug} maxLength={SLUG_MAX_LENGTH} onChange={(e) => set('slug', e.target.value)} />
         </Field>
       </Card>
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
+import { EMAIL_MAX_LENGTH } from '@/config';
 import { errorMessage } from '@/lib/api-error';
 import { validateEmail } from '@/lib/validation';
 import { useForgotPassword } from '../api/forgot-password';
@@ -47,6 +48,7 @@ export function ForgotPasswordForm() {
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="you@company.com"
           value={email}
           invalid={Boolean(error)}

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@/config';
 import { errorMessage } from '@/lib/api-error';
 import { hasErrors, validateEmail, validatePassword, type Errors } from '@/lib/validation';
 import { useLogin } from '../api/login';
@@ -46,6 +47,7 @@ export function LoginForm() {
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="you@company.com"
           value={email}
           invalid={Boolean(errors.email)}
@@ -56,6 +58,7 @@ export function LoginForm() {
         <PasswordInput
           name="password"
           autoComplete="current-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           placeholder="••••••••"
           value={password}
           invalid={Boolean(errors.password)}

@@ -24,6 +24,14 @@ describe('register', () => {
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
 
+  it("bounds each field at the server's limit", async () => {
+    renderApp('/register');
+    expect(await screen.findByLabelText('Full Name')).toHaveAttribute('maxLength', '100');
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('maxLength', '254');
+    expect(screen.getByLabelText('Company (Optional)')).toHaveAttribute('maxLength', '100');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('maxLength', '128');
+  });
+
   it('says where the user goes and links to sign in', async () => {
     renderApp('/register');
     expect(await screen.findByText(/go straight to your dashboard/)).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/toast';
-import { APP_NAME } from '@/config';
+import { APP_NAME, COMPANY_MAX_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@/config';
 import { ERROR_CODES, errorMessage } from '@/lib/api-error';
 import { hasErrors, serverFieldErrors, validateEmail, validateName, validatePassword, type Errors } from '@/lib/validation';
 import { useRegister } from '../api/register';
@@ -60,6 +60,7 @@ export function RegisterForm() {
         <Input
           name="name"
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           placeholder="Jane Doe"
           value={values.name}
           invalid={Boolean(errors.name)}
@@ -71,6 +72,7 @@ export function RegisterForm() {
           type="email"
           name="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           placeholder="you@company.com"
           value={values.email}
           invalid={Boolean(errors.email)}
@@ -81,6 +83,7 @@ export function RegisterForm() {
         <Input
           name="company"
           autoComplete="organization"
+          maxLength={COMPANY_MAX_LENGTH}
           placeholder="Acme Inc."
           value={values.company}
           onChange={set('company')}
@@ -90,6 +93,7 @@ export function RegisterForm() {
         <PasswordInput
           name="password"
           autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
           placeholder="At least 6 characters"
           value={values.password}
           invalid={Boolean(errors.password)}

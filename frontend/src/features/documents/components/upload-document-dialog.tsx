@@ -5,7 +5,7 @@ import { Field, Input, Textarea } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
-import { MAX_UPLOAD_BYTES } from '@/config';
+import { MAX_UPLOAD_BYTES, UPLOAD_NOTES_MAX_LENGTH } from '@/config';
 import {
   ACCEPTED_EXTENSIONS,
   COI_TYPE_LABELS,
@@ -144,7 +144,13 @@ export function UploadDocumentDialog({ vendorId, open, onClose }: UploadDocument
           />
         </Field>
         <Field label="Notes">
-          <Textarea rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Optional" />
+          <Textarea
+            rows={2}
+            value={notes}
+            maxLength={UPLOAD_NOTES_MAX_LENGTH}
+            onChange={(e) => setNotes(e.target.value)}
+            placeholder="Optional"
+          />
         </Field>
         <FilePicker file={file} onChange={setFile} error={errors.file} disabled={upload.isPending} />
         {upload.isPending ? (

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
+import { UPLOAD_NOTES_MAX_LENGTH } from '@/config';
 import { FilePicker } from '@/features/documents/components/file-picker';
 import { isApiError, NETWORK_ERROR, serverMessage } from '@/lib/api-error';
 import type { Errors } from '@/lib/validation';
@@ -123,7 +124,14 @@ export function PortalUploadForm({ companyKey, item, onUploaded }: PortalUploadF
         />
       </Field>
       <Field label="Notes">
-        <Textarea rows={2} value={notes} disabled={pending} onChange={(e) => setNotes(e.target.value)} placeholder="Optional" />
+        <Textarea
+          rows={2}
+          value={notes}
+          maxLength={UPLOAD_NOTES_MAX_LENGTH}
+          disabled={pending}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder="Optional"
+        />
       </Field>
       {pending ? (
         <div className="space-y-1">

@@ -28,6 +28,13 @@ export const authHandlers = [
     const account = accountFromRequest(request);
     return account ? HttpResponse.json(publicUser(account)) : unauthorized();
   }),
+  http.post('*/api/auth/logout', ({ request }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    // Ends this token only, like the server: the account's other tokens go on.
+    db.tokens.delete((request.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, ''));
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.put('*/api/account/preferences', async ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
