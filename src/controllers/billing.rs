@@ -10,7 +10,7 @@ use super::current::CurrentUser;
 use crate::{
     billing::{self, webhook},
     errors::{api_error, bad_request, conflict, rate_limited, ApiResult, Envelope},
-    mailers::billing::BillingMailer,
+    mailers::billing::{BillingMailer, ChangedBy},
     models::{
         billing::{self as plans, PlanChanged},
         checkout_sessions,
@@ -202,7 +202,7 @@ async fn stripe_webhook(
 
 /// The email to the owner; the plan has changed whatever happens to it.
 async fn tell_owner(ctx: &AppContext, change: &PlanChanged) {
-    if let Err(err) = BillingMailer::plan_changed(ctx, change).await {
+    if let Err(err) = BillingMailer::plan_changed(ctx, change, ChangedBy::Billing).await {
         tracing::error!(error = %err, org = change.org.id, "could not send the plan-change email");
     }
 }

@@ -1,7 +1,7 @@
 use loco_rs::prelude::*;
 
 use crate::{
-    mailers::billing::BillingMailer,
+    mailers::billing::{BillingMailer, ChangedBy},
     models::{billing, organizations, users},
 };
 
@@ -34,7 +34,7 @@ impl Task for SetPlan {
         let org = user.organization(&ctx.db).await?;
         match billing::change_plan(&ctx.db, &org, plan).await? {
             Some(change) => {
-                BillingMailer::plan_changed(ctx, &change).await?;
+                BillingMailer::plan_changed(ctx, &change, ChangedBy::Operator).await?;
                 println!(
                     "organization `{}` is now on the `{}` plan",
                     change.org.name, change.org.plan

@@ -91,6 +91,33 @@ async fn set_plan_moves_the_users_organization_and_refuses_unknown_plans() {
     let mails = ctx.mailer.as_ref().unwrap().deliveries();
     assert_eq!(mails.count, 1, "and the owner is told");
     assert!(mails.messages[0].contains("To: owner@example.com"));
+    // No payment was made: the email says who moved the plan, not "thank you".
+    let parts = crate::support::email_parts(&mails.messages[0]);
+    assert!(parts.contains("The Vendorwatch team has moved Task Co to the Professional plan; no payment was taken."), "{parts}");
+    assert!(!parts.contains("payment went through"), "{parts}");
+
+    run_task::<App>(
+        ctx,
+        Some(&"set_plan".to_string()),
+        &task_vars(&[("email", "owner@example.com"), ("plan", "free")]),
+    )
+    .await
+    .unwrap();
+    let mails = ctx.mailer.as_ref().unwrap().deliveries();
+    assert_eq!(mails.count, 2);
+    let parts = crate::support::email_parts(&mails.messages[1]);
+    assert!(
+        parts.contains("The Vendorwatch team has moved Task Co to the Free plan."),
+        "{parts}"
+    );
+    assert!(!parts.contains("subscription of"), "{parts}");
+    run_task::<App>(
+        ctx,
+        Some(&"set_plan".to_string()),
+        &task_vars(&[("email", "owner@example.com"), ("plan", "professional")]),
+    )
+    .await
+    .unwrap();
 
     let err = run_task::<App>(
         ctx,
