@@ -34,7 +34,7 @@ pub const PARTIAL_DIR: &str = ".partial";
 
 /// Temporary files older than this belong to no upload still under way (an upload is at most
 /// 10 MB and its request times out long before).
-pub const STALE_AFTER: Duration = Duration::from_secs(60 * 60);
+pub const STALE_AFTER: Duration = Duration::from_hours(1);
 
 /// The local file system, through `OpenDAL` as Loco's own `local` driver, with two changes:
 /// every write goes to a temporary file in [`PARTIAL_DIR`] and is renamed to its key once

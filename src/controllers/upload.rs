@@ -117,7 +117,7 @@ async fn receive_text(name: &str, field: Field<'_>) -> Result<String> {
 }
 
 /// The temporary file could not be written: the same answer as storage refusing the file.
-fn temp_error(err: std::io::Error) -> Error {
+fn temp_error(err: &std::io::Error) -> Error {
     tracing::error!(error = %err, "could not write an upload's temporary file");
     io_write_error(err.kind())
 }
@@ -137,8 +137,10 @@ fn upload_temp_file() -> std::io::Result<tempfile::TempPath> {
 /// The file, chunk by chunk into a temporary file, refused as soon as it passes 10 MB.
 async fn receive_file(mut field: Field<'_>) -> Result<UploadedFile> {
     let original_name = field.file_name().unwrap_or_default().to_string();
-    let temp = upload_temp_file().map_err(temp_error)?;
-    let mut out = tokio::fs::File::create(&temp).await.map_err(temp_error)?;
+    let temp = upload_temp_file().map_err(|e| temp_error(&e))?;
+    let mut out = tokio::fs::File::create(&temp)
+        .await
+        .map_err(|e| temp_error(&e))?;
     let mut size: u64 = 0;
     let mut head = Vec::with_capacity(HEAD_BYTES);
     while let Some(chunk) = field.chunk().await.map_err(|e| multipart_error(&e))? {
@@ -150,9 +152,9 @@ async fn receive_file(mut field: Field<'_>) -> Result<UploadedFile> {
             let take = (HEAD_BYTES - head.len()).min(chunk.len());
             head.extend_from_slice(&chunk[..take]);
         }
-        out.write_all(&chunk).await.map_err(temp_error)?;
+        out.write_all(&chunk).await.map_err(|e| temp_error(&e))?;
     }
-    out.flush().await.map_err(temp_error)?;
+    out.flush().await.map_err(|e| temp_error(&e))?;
     Ok(UploadedFile {
         original_name,
         size,

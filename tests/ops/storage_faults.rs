@@ -188,13 +188,13 @@ async fn stale_temporary_files_are_removed_at_start_up_and_by_the_orphan_task_fr
     let uploads = storage::upload_temp_dir();
     let partial = root.join(storage::PARTIAL_DIR);
     let run = uuid::Uuid::new_v4().simple().to_string();
-    let two_hours = Duration::from_secs(2 * 60 * 60);
+    let two_hours = Duration::from_hours(2);
     let name = |what: &str| format!("{}{what}-{run}", storage::UPLOAD_TEMP_PREFIX);
 
     let stale_upload = temp_file(&uploads, &name("stale"), two_hours);
-    let fresh_upload = temp_file(&uploads, &name("fresh"), Duration::from_secs(60));
+    let fresh_upload = temp_file(&uploads, &name("fresh"), Duration::from_mins(1));
     let stale_part = temp_file(&partial, &name("stale"), two_hours);
-    let fresh_part = temp_file(&partial, &name("fresh"), Duration::from_secs(60));
+    let fresh_part = temp_file(&partial, &name("fresh"), Duration::from_mins(1));
 
     let (boot, _db) = boot_with(loco_rs::boot::StartMode::ServerOnly, local_storage(&root)).await;
     assert!(
