@@ -22,6 +22,7 @@ pub const UPLOAD_BODY_LIMIT: usize = 8 * 1024 * 1024;
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct UploadParams {
     /// At most 20,000 rows.
+    #[schema(max_items = 20_000)]
     pub keyword_data: Vec<KeywordRow>,
 }
 
