@@ -130,13 +130,25 @@ pub struct IngestRow {
 fn number(value: Option<&serde_json::Value>, text_ok: fn(&str) -> bool) -> Result<Option<i64>, ()> {
     match value {
         None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Number(n)) => n.as_i64().map(Some).ok_or(()),
+        Some(serde_json::Value::Number(n)) => whole(n).map(Some).ok_or(()),
         Some(serde_json::Value::String(s)) if s.is_empty() => Ok(None),
         Some(serde_json::Value::String(s)) if text_ok(s) => {
             s.replace(',', "").parse().map(Some).map_err(|_| ())
         }
         Some(_) => Err(()),
     }
+}
+
+/// A JSON number that is whole, as JSON Schema's `integer` counts: `5`, and `5.0` too.
+#[must_use]
+#[allow(clippy::float_cmp, clippy::cast_possible_truncation)]
+pub fn whole(n: &serde_json::Number) -> Option<i64> {
+    n.as_i64().or_else(|| {
+        n.as_f64()
+            // Below 2^63 (exactly representable), and without a fraction.
+            .filter(|f| f.trunc() == *f && f.abs() < 9_223_372_036_854_775_808.0)
+            .map(|f| f as i64)
+    })
 }
 
 /// `SEARCH_VOLUME_TEXT`: digits (1 to 18 of them) and commas.

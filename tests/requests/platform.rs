@@ -332,7 +332,10 @@ async fn the_openapi_document_states_what_the_server_answers_and_takes() {
             ("/api/vendors/{id}/documents", "vendorId"),
         ] {
             let property = body_property(&doc, path, "multipart/form-data", field).to_string();
-            assert!(!property.contains(r#""null""#), "{path} {field}: {property}");
+            assert!(
+                !property.contains(r#""null""#),
+                "{path} {field}: {property}"
+            );
         }
 
         // No text a client sends may hold a NUL: the patterns say so.

@@ -10,9 +10,11 @@ use crate::models::refusal::{FieldErrors, Refusal};
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostFields {
-    /// 1 to 200 characters.
+    /// 1 to 200 characters, not blank.
+    #[schema(required = true, max_length = 200, pattern = r"\S")]
     pub title: String,
-    /// Markdown; required.
+    /// Markdown; required, not blank.
+    #[schema(required = true, pattern = r"\S")]
     pub content: String,
     /// At most 500 characters; empty: the first 200 characters of the text.
     pub excerpt: Option<String>,
