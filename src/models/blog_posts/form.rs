@@ -27,7 +27,9 @@ pub struct PostFields {
     pub published: Option<bool>,
     /// Made into a slug; empty: from the title.
     pub slug: Option<String>,
-    /// `published` publishes (the admin list's Publish button); nothing else is accepted.
+    /// `published` or `draft`; on a `PUT`, `published` alone publishes (the admin list's Publish
+    /// button).
+    #[schema(pattern = "^(published|draft)$")]
     pub status: Option<String>,
 }
 
@@ -78,6 +80,13 @@ impl PostFields {
         let mut errs = FieldErrors::new();
         let mut push =
             |f: &str, m: &str| errs.entry(f.to_string()).or_default().push(m.to_string());
+        if self
+            .status
+            .as_deref()
+            .is_some_and(|s| s != "published" && s != "draft")
+        {
+            push("status", "Use published or draft");
+        }
         let title = self.title.trim().to_string();
         if title.is_empty() {
             push("title", "Please fill in both title and content fields.");
