@@ -24,8 +24,8 @@ export const NAME_MAX_LENGTH = 100;
 export const COMPANY_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
-/** An upload's notes, at most (signed-in and portal); an edit allows 5000. */
-export const UPLOAD_NOTES_MAX_LENGTH = 4000;
+/** An upload's notes, at most (signed-in and portal), as an edit allows. */
+export const UPLOAD_NOTES_MAX_LENGTH = 5000;
 export const SLUG_MAX_LENGTH = 200;
 /** The most ids one bulk call takes (the server answers 422 above it). */
 export const BULK_ID_LIMIT = 500;

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::current::CurrentUser;
 use crate::{
     billing::{self, webhook},
-    errors::{api_error, bad_request, conflict, rate_limited, ApiResult, Envelope},
+    errors::{api_error, bad_request, conflict, field_error, rate_limited, ApiResult, Envelope},
     mailers::billing::{BillingMailer, ChangedBy},
     models::{
         billing::{self as plans, PlanChanged},
@@ -102,7 +102,9 @@ async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Byte
         .map(str::trim)
         .filter(|s| !s.is_empty())
     {
-        Some(id) => {
+        // Stripe's ids are letters, digits and underscores (`cs_test_…`); anything else is no
+        // session of ours, and is never put in the address of a call to Stripe.
+        Some(id) if id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
             RateLimiters::from_context(&ctx)?
                 .checkout_lookups
                 .spend(&organization_key(current.org.id))
@@ -110,6 +112,7 @@ async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Byte
                 .map_err(rate_limited)?;
             stripe.confirmed_checkout(id).await?
         }
+        Some(_) => None,
         None => None,
     };
     let ours = paid.filter(|p| p.organization_pid.as_deref() == Some(&current.org.pid.to_string()));
@@ -139,15 +142,20 @@ fn upgrade_params(body: &[u8]) -> Result<UpgradeParams> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(UpgradeParams::default());
     }
+    let unreadable = |e: serde_json::Error| {
+        bad_request(
+            "invalid_body",
+            &format!("The request body could not be read: {e}"),
+        )
+    };
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(unreadable)?;
+    if let Some(field) = super::json::nul_at(&value, "") {
+        return Err(field_error(&field, "Text may not contain NUL characters."));
+    }
     // `null` is no body too, as the schema's optional body says.
-    serde_json::from_slice::<Option<UpgradeParams>>(body)
+    serde_json::from_value::<Option<UpgradeParams>>(value)
         .map(Option::unwrap_or_default)
-        .map_err(|e| {
-            bad_request(
-                "invalid_body",
-                &format!("The request body could not be read: {e}"),
-            )
-        })
+        .map_err(unreadable)
 }
 
 /// A Stripe customer-portal session: cancel, change the card, see invoices.
@@ -171,6 +179,7 @@ async fn portal(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResul
 
 /// Stripe's events: checked against the endpoint's signing secret, each applied once.
 #[utoipa::path(post, path = "/api/webhooks/stripe", tag = "billing",
+    params(("Stripe-Signature" = String, Header, description = "Stripe's signature of the body (`t=…,v1=…`)")),
     request_body(content = String, content_type = "application/json", description = "A Stripe event, signed in `Stripe-Signature`"),
     responses((status = 200, body = WebhookReceived), (status = 400, body = Envelope), (status = 503, body = Envelope)))]
 async fn stripe_webhook(

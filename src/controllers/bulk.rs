@@ -27,9 +27,25 @@ use crate::{
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct BulkIds {
-    /// Document ids, or vendor ids (company keys); at most `settings.bulk.max_ids` (500).
+    /// Document ids, or vendor ids (company keys); at least one, at most
+    /// `settings.bulk.max_ids` (500); none blank.
+    #[schema(required = true, value_type = Vec<BulkId>, min_items = 1)]
     pub ids: Vec<String>,
 }
+
+/// One id of a bulk call, for the `OpenAPI` document: not blank, no NUL.
+pub struct BulkId;
+
+impl utoipa::PartialSchema for BulkId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some(super::openapi::NOT_BLANK))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for BulkId {}
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct Deleted {

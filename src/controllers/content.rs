@@ -100,8 +100,23 @@ pub struct ContentStats {
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PlanParams {
     /// 3, 5 or 7.
+    #[schema(required = true, value_type = PostsPerWeek)]
     pub posts_per_week: i64,
 }
+
+/// The posts a weekly plan writes, for the `OpenAPI` document: 3, 5 or 7.
+pub struct PostsPerWeek;
+
+impl utoipa::PartialSchema for PostsPerWeek {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .enum_values(Some([3, 5, 7]))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for PostsPerWeek {}
 
 #[allow(clippy::cast_precision_loss)]
 fn dollars(micros: i64) -> f64 {

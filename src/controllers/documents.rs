@@ -34,13 +34,15 @@ pub struct UploadForm {
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
     document_type: DocumentType,
-    /// Required when `documentType` is `coi`.
+    /// Required when `documentType` is `coi`. (A form field is text or absent, never null.)
+    #[schema(nullable = false)]
     coi_type: Option<CoiType>,
-    #[schema(value_type = Option<DateInput>)]
+    #[schema(value_type = Option<DateInput>, nullable = false)]
     expiration_date: Option<String>,
-    #[schema(max_length = 4000)]
+    #[schema(max_length = 5000, nullable = false)]
     notes: Option<String>,
     /// Ignored: the vendor is the one in the path.
+    #[schema(nullable = false)]
     vendor_id: Option<String>,
 }
 

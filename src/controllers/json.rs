@@ -1,12 +1,13 @@
 //! A JSON body extractor whose rejections are our 400 envelope, not axum's plain text.
 //!
 //! A body must be a JSON object: serde would otherwise read a struct from an array of its
-//! fields in order (`["coi", "general_liability"]` as a document update).
+//! fields in order (`["coi", "general_liability"]` as a document update). A NUL character in any
+//! text is a 422 naming its field.
 
 use axum::extract::{FromRequest, Request};
 use serde::de::DeserializeOwned;
 
-use crate::errors::{bad_request, ApiError};
+use crate::errors::{bad_request, field_error, ApiError};
 
 pub struct ApiJson<T>(pub T);
 
@@ -17,13 +18,34 @@ fn invalid_body(reason: &str) -> ApiError {
     ))
 }
 
-/// Whether any string or key holds a NUL character, which `PostgreSQL` cannot store in text.
-fn has_nul(value: &serde_json::Value) -> bool {
+/// Where the first string or key holding a NUL character is (`PostgreSQL` cannot store one in
+/// text), named as the field errors name fields: `name`, `keywordData[3].keyword`.
+pub(crate) fn nul_at(value: &serde_json::Value, at: &str) -> Option<String> {
+    let inner = |name: &str| {
+        if at.is_empty() {
+            name.to_string()
+        } else {
+            format!("{at}.{name}")
+        }
+    };
     match value {
-        serde_json::Value::String(s) => s.contains('\0'),
-        serde_json::Value::Array(items) => items.iter().any(has_nul),
-        serde_json::Value::Object(map) => map.iter().any(|(k, v)| k.contains('\0') || has_nul(v)),
-        _ => false,
+        serde_json::Value::String(s) if s.contains('\0') => Some(if at.is_empty() {
+            "body".to_string()
+        } else {
+            at.to_string()
+        }),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| nul_at(item, &format!("{at}[{i}]"))),
+        serde_json::Value::Object(map) => map.iter().find_map(|(k, v)| {
+            if k.contains('\0') {
+                Some(inner(&k.replace('\0', "")))
+            } else {
+                nul_at(v, &inner(k))
+            }
+        }),
+        _ => None,
     }
 }
 
@@ -41,8 +63,12 @@ where
         if !value.is_object() {
             return Err(invalid_body("it must be a JSON object."));
         }
-        if has_nul(&value) {
-            return Err(invalid_body("text may not contain NUL characters."));
+        // A rule about a value (the document's patterns say it), so a 422 naming the field.
+        if let Some(field) = nul_at(&value, "") {
+            return Err(ApiError::from(field_error(
+                &field,
+                "Text may not contain NUL characters.",
+            )));
         }
         serde_json::from_value(value)
             .map(Self)

@@ -21,8 +21,9 @@ pub const UPLOAD_BODY_LIMIT: usize = 8 * 1024 * 1024;
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct UploadParams {
-    /// At most 20,000 rows.
-    pub keyword_data: Vec<KeywordRow>,
+    /// At most 20,000 rows, each an object (serde would read a row from an array of its cells).
+    #[schema(max_items = 20_000, value_type = Vec<KeywordRow>)]
+    pub keyword_data: Vec<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -66,7 +67,18 @@ async fn upload(
             crate::errors::field_error("keywordData", "At most 20,000 rows at a time").into(),
         );
     }
-    let (rows, dropped) = keywords::check_upload(&params.keyword_data)?;
+    let rows: Vec<KeywordRow> = params
+        .keyword_data
+        .into_iter()
+        .map(|row| serde_json::from_value(serde_json::Value::Object(row)))
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|e| {
+            crate::errors::bad_request(
+                "invalid_body",
+                &format!("The request body could not be read: {e}"),
+            )
+        })?;
+    let (rows, dropped) = keywords::check_upload(&rows)?;
     let (ingest, chunk_ids) = keywords::start_ingest(&ctx.db, &rows, dropped).await?;
     // One round trip to the queue for all the chunks.
     KeywordChunkWorker::perform_all_later(
@@ -123,6 +135,7 @@ async fn count(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
 #[serde(default)]
 pub struct SuggestQuery {
     /// 1 to 20; 4 by default.
+    #[param(minimum = 1, maximum = 20)]
     pub count: Option<u64>,
 }
 

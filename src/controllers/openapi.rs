@@ -5,7 +5,7 @@ use loco_rs::prelude::*;
 use utoipa::{
     openapi::{
         path::Operation,
-        schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type},
+        schema::{ArrayItems, KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type},
         security::{Http, HttpAuthScheme, SecurityScheme},
         ContentBuilder, Ref, RefOr, Response, ResponseBuilder,
     },
@@ -18,6 +18,14 @@ use super::{
     account, activity, auth, billing, blog, bulk, content, documents, keywords, portal, reminders,
     reports, vendors,
 };
+
+/// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
+/// with a 422 wherever text is taken (docs/decisions.md, 26).
+pub const NO_NUL: &str = r"^[^\x00]*$";
+/// A text with something besides white space, and without NUL characters.
+pub const NOT_BLANK: &str = r"^[^\x00]*[^\s\x00][^\x00]*$";
+/// A company key: 8 ASCII letters or digits.
+pub const COMPANY_KEY: &str = "^[A-Za-z0-9]{8}$";
 
 struct BearerAuth;
 
@@ -33,8 +41,9 @@ impl Modify for BearerAuth {
 
 /// The answers every operation can give, written once: a 400 for a request that cannot be read
 /// (a malformed body or query, a body that is not a JSON object, a missing or wrong
-/// Content-Type, a value of the wrong type, a NUL character), and a 401 on every operation that
-/// needs a token. Downloads and views answer the file's detected type.
+/// Content-Type, a value of the wrong type), a 422 on every operation that takes text (a NUL
+/// character in it, if nothing else), and a 401 on every operation that needs a token.
+/// Downloads and views answer the file's detected type.
 struct CommonResponses;
 
 fn envelope(description: &str) -> RefOr<Response> {
@@ -71,8 +80,18 @@ fn file_response(kinds: &[FileKind]) -> RefOr<Response> {
 fn add_common(path: &str, operation: &mut Operation) {
     let responses = &mut operation.responses.responses;
     responses.entry("400".to_string()).or_insert_with(|| {
-        envelope("The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a NUL character")
+        envelope("The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type")
     });
+    let takes_text = operation.request_body.is_some()
+        || operation
+            .parameters
+            .as_ref()
+            .is_some_and(|params| !params.is_empty());
+    if takes_text {
+        responses.entry("422".to_string()).or_insert_with(|| {
+            envelope("A value breaks a rule, field by field in `errors`: here, a NUL character in a text")
+        });
+    }
     if operation.security.is_some() {
         responses
             .entry("401".to_string())
@@ -108,6 +127,102 @@ impl Modify for CommonResponses {
     }
 }
 
+/// Says of every text a client sends (parameters and request bodies) that it holds no NUL
+/// character: a pattern where the text has none, and the pattern "something besides white
+/// space" rewritten to say it too. Texts with a format or a list of values need nothing more.
+struct NoNul;
+
+fn component_name(reference: &Ref) -> Option<String> {
+    reference
+        .ref_location
+        .strip_prefix("#/components/schemas/")
+        .map(str::to_string)
+}
+
+fn no_nul_in(schema: &mut RefOr<Schema>, refs: &mut Vec<String>) {
+    match schema {
+        RefOr::Ref(reference) => refs.extend(component_name(reference)),
+        RefOr::T(schema) => no_nul_in_schema(schema, refs),
+    }
+}
+
+fn no_nul_in_schema(schema: &mut Schema, refs: &mut Vec<String>) {
+    match schema {
+        Schema::Object(object) => {
+            let is_text = match &object.schema_type {
+                SchemaType::Type(t) => *t == Type::String,
+                SchemaType::Array(types) => types.contains(&Type::String),
+                SchemaType::AnyValue => false,
+            };
+            if is_text && object.enum_values.is_none() && object.format.is_none() {
+                match object.pattern.as_deref() {
+                    None => object.pattern = Some(NO_NUL.to_string()),
+                    Some(r"\S" | r".*\S.*") => object.pattern = Some(NOT_BLANK.to_string()),
+                    Some(_) => {}
+                }
+            }
+            for property in object.properties.values_mut() {
+                no_nul_in(property, refs);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                no_nul_in(items, refs);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(|s| no_nul_in(s, refs)),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(|s| no_nul_in(s, refs)),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(|s| no_nul_in(s, refs)),
+        // A kind of schema added later: no text of its own to say it of.
+        _ => {}
+    }
+}
+
+impl Modify for NoNul {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let mut refs = Vec::new();
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                for param in operation.parameters.iter_mut().flatten() {
+                    if let Some(schema) = param.schema.as_mut() {
+                        no_nul_in(schema, &mut refs);
+                    }
+                }
+                for content in operation
+                    .request_body
+                    .iter_mut()
+                    .flat_map(|body| body.content.values_mut())
+                {
+                    if let Some(schema) = content.schema.as_mut() {
+                        no_nul_in(schema, &mut refs);
+                    }
+                }
+            }
+        }
+        // The components the requests name, and theirs in turn, each once.
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let mut done = std::collections::BTreeSet::new();
+        while let Some(name) = refs.pop() {
+            if done.insert(name.clone()) {
+                if let Some(schema) = components.schemas.get_mut(&name) {
+                    no_nul_in(schema, &mut refs);
+                }
+            }
+        }
+    }
+}
+
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Vendorwatch API", description = "Vendor compliance tracking. Errors share one envelope: {error, message, errors?}."),
@@ -130,7 +245,7 @@ impl Modify for CommonResponses {
         activity::list, reminders::list,
         portal::validate_key, portal::portal_upload,
     ),
-    modifiers(&BearerAuth, &CommonResponses)
+    modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]
 pub struct ApiDoc;
 

@@ -29,7 +29,7 @@ const KEY_UNKNOWN: &str = "No vendor was found for this company key. Check the k
 #[serde(default)]
 pub struct KeyQuery {
     /// The company key the client gave the vendor (blank is 400 `company_key_required`).
-    #[param(required = true, pattern = r".*\S.*")]
+    #[param(required = true, pattern = "^[A-Za-z0-9]{8}$")]
     pub key: Option<String>,
 }
 
@@ -40,14 +40,16 @@ pub struct KeyQuery {
 pub struct PortalUploadForm {
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
+    #[schema(pattern = "^[A-Za-z0-9]{8}$")]
     company_key: String,
     document_type: DocumentType,
-    /// Required when `documentType` is `coi`.
+    /// Required when `documentType` is `coi`. (A form field is text or absent, never null.)
+    #[schema(nullable = false)]
     coi_type: Option<CoiType>,
     /// Required, and not in the past, when `documentType` is `coi`.
-    #[schema(value_type = Option<documents::DateInput>)]
+    #[schema(value_type = Option<documents::DateInput>, nullable = false)]
     expiration_date: Option<String>,
-    #[schema(max_length = 4000)]
+    #[schema(max_length = 5000, nullable = false)]
     notes: Option<String>,
 }
 

@@ -46,17 +46,37 @@ fn rate_cell(rate: Option<f64>) -> String {
     rate.map(|r| format!("{r:.1}")).unwrap_or_default()
 }
 
+/// The days a compliance trend covers, for the `OpenAPI` document: 30, 90 or 365.
+pub struct TrendDays;
+
+impl utoipa::PartialSchema for TrendDays {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .enum_values(Some(TREND_DAYS))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for TrendDays {}
+
+/// The spans a compliance trend can cover, in days.
+const TREND_DAYS: [i64; 3] = [30, 90, 365];
+
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct TrendQuery {
     /// 30 (the default), 90 or 365.
+    #[param(value_type = TrendDays, inline, required = false)]
     pub days: Option<i64>,
 }
 
 /// Compliance over the last 30, 90 or 365 days, from the daily snapshots (today's is taken
 /// now).
 #[utoipa::path(get, path = "/api/reports/compliance", tag = "reports", security(("bearer" = [])), params(TrendQuery, Format),
-    responses((status = 200, body = ComplianceTrend), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The trend, or (`format=csv`) its rows as CSV",
+        content((ComplianceTrend = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn compliance(
     current: CurrentUser,
     State(ctx): State<AppContext>,
@@ -64,7 +84,7 @@ async fn compliance(
     Query(f): Query<Format>,
 ) -> ApiResult {
     let days = q.days.unwrap_or(30);
-    if ![30, 90, 365].contains(&days) {
+    if !TREND_DAYS.contains(&days) {
         return Err(field_error("days", "Use 30, 90 or 365").into());
     }
     let csv = wants_csv(&f)?;
@@ -105,9 +125,16 @@ async fn compliance(
     Ok(csv_answer("compliance", bytes))
 }
 
+/// The expirations report: the weeks in an object, so that fields can be added beside them.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ExpirationReport {
+    pub weeks: Vec<ExpirationWeek>,
+}
+
 /// Current documents expiring in each of the next 12 weeks, with their vendors.
 #[utoipa::path(get, path = "/api/reports/expirations", tag = "reports", security(("bearer" = [])), params(Format),
-    responses((status = 200, body = Vec<ExpirationWeek>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The weeks, or (`format=csv`) one CSV row per document",
+        content((ExpirationReport = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn expirations(
     current: CurrentUser,
     State(ctx): State<AppContext>,
@@ -117,7 +144,7 @@ async fn expirations(
     current.org.require_professional(FEATURE)?;
     let weeks = reports::expirations(&ctx.db, current.org.id, today()).await?;
     if !csv {
-        return super::ok_json(serde_json::json!({ "weeks": weeks }));
+        return super::ok_json(ExpirationReport { weeks });
     }
     let rows = weeks.iter().flat_map(|w| {
         w.vendors.iter().flat_map(move |v| {
@@ -145,11 +172,25 @@ async fn expirations(
     Ok(csv_answer("expirations", bytes))
 }
 
+/// The `status` filter of the non-compliant report: a status other than `current`, `all` or
+/// empty.
+pub struct NonCompliantStatus;
+
+impl utoipa::PartialSchema for NonCompliantStatus {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        super::filter_schema(
+            &[Status::Missing, Status::ExpiringSoon, Status::Expired].map(Status::as_str),
+        )
+    }
+}
+
+impl utoipa::ToSchema for NonCompliantStatus {}
+
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default, rename_all = "camelCase")]
 pub struct NonCompliantQuery {
     /// `missing`, `expiring_soon` or `expired`; empty or `all` for every one.
-    #[param(value_type = Option<String>)]
+    #[param(value_type = NonCompliantStatus, inline, required = false)]
     pub status: Option<String>,
     /// A service type; empty or `all` for every one.
     pub service_type: Option<String>,
@@ -157,7 +198,8 @@ pub struct NonCompliantQuery {
 
 /// Each vendor that is not current, and why.
 #[utoipa::path(get, path = "/api/reports/non-compliant", tag = "reports", security(("bearer" = [])), params(NonCompliantQuery, Format),
-    responses((status = 200, body = Vec<NonCompliantVendor>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The vendors, or (`format=csv`) their rows as CSV",
+        content((Vec<NonCompliantVendor> = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn non_compliant(
     current: CurrentUser,
     State(ctx): State<AppContext>,
@@ -193,7 +235,8 @@ async fn non_compliant(
 
 /// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
 #[utoipa::path(get, path = "/api/reports/responsiveness", tag = "reports", security(("bearer" = [])), params(Format),
-    responses((status = 200, body = Vec<Responsiveness>), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The requests, or (`format=csv`) their rows as CSV",
+        content((Vec<Responsiveness> = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn responsiveness(
     current: CurrentUser,
     State(ctx): State<AppContext>,

@@ -20,8 +20,10 @@ use crate::{
 
 /// How much of the start of a file is kept for type detection.
 const HEAD_BYTES: usize = 8192;
-/// Text fields beside the file are short.
-const MAX_FIELD_BYTES: usize = 16 * 1024;
+/// Text fields beside the file are short: room for the longest notes in any characters.
+const MAX_FIELD_BYTES: usize = 20 * 1024;
+/// The longest notes an upload form takes, in characters.
+pub const MAX_NOTES_CHARS: usize = 5000;
 
 /// Body limit of the upload routes: the file plus room for the other fields.
 pub const BODY_LIMIT: usize = 10 * 1024 * 1024 + 256 * 1024;
@@ -101,7 +103,7 @@ pub async fn receive(mut multipart: Multipart, known: &[&str]) -> Result<Receive
     Ok(Received { fields, file })
 }
 
-/// A short text field: at most 16 KiB, without NUL characters.
+/// A short text field: at most 20 KiB (notes at most 5000 characters), without NUL characters.
 async fn receive_text(name: &str, field: Field<'_>) -> Result<String> {
     let bytes = field.bytes().await.map_err(|e| multipart_error(&e))?;
     if bytes.len() > MAX_FIELD_BYTES {
@@ -113,7 +115,12 @@ async fn receive_text(name: &str, field: Field<'_>) -> Result<String> {
             "This field may not contain NUL characters.",
         ));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // As sent, as the document's `maxLength` counts (and as `PUT /api/documents/{id}` allows).
+    if name == "notes" && text.chars().count() > MAX_NOTES_CHARS {
+        return Err(field_error(name, "Notes must be at most 5000 characters"));
+    }
+    Ok(text)
 }
 
 /// The temporary file could not be written: the same answer as storage refusing the file.

@@ -140,20 +140,37 @@ fn is_envelope(body: &[u8]) -> bool {
     })
 }
 
-/// Whether the path or query carries a NUL character (`%00`): `PostgreSQL` cannot store or compare
-/// one in text, so it would fail the query instead of matching nothing.
-fn has_encoded_nul(uri: &axum::http::Uri) -> bool {
-    uri.path_and_query()
-        .is_some_and(|pq| pq.as_str().contains("%00"))
+/// Where the path or query carries a NUL character (`%00`), if it does: the query parameter's
+/// name, or `path`. `PostgreSQL` cannot store or compare one in text, so it would fail the query
+/// instead of matching nothing.
+fn encoded_nul_at(uri: &axum::http::Uri) -> Option<String> {
+    if uri.path().contains("%00") {
+        return Some("path".to_string());
+    }
+    let query = uri.query().filter(|q| q.contains("%00"))?;
+    let name = query
+        .split('&')
+        .find(|pair| pair.contains("%00"))
+        .map(|pair| pair.split_once('=').map_or(pair, |(name, _)| name))
+        .map(|name| percent_encoding::percent_decode_str(name).decode_utf8_lossy())
+        .map(|name| name.replace('\0', ""))
+        .filter(|name| !name.is_empty());
+    Some(name.unwrap_or_else(|| "query".to_string()))
 }
 
 /// Middleware: every answer under `/api` carries `Cache-Control: no-store` unless it set its
 /// own, and every non-2xx one leaves as the envelope.
 pub async fn api_envelope(req: Request, next: Next) -> Response {
     let is_api = req.uri().path().starts_with("/api");
-    let mut res = if is_api && has_encoded_nul(req.uri()) {
-        ApiError::from(super::bad_request(
-            "bad_request",
+    let nul_at = if is_api {
+        encoded_nul_at(req.uri())
+    } else {
+        None
+    };
+    // A rule about a value (the document's patterns say it), so a 422 naming the parameter.
+    let mut res = if let Some(field) = nul_at {
+        ApiError::from(super::field_error(
+            &field,
             "The address may not contain NUL characters.",
         ))
         .into_response()

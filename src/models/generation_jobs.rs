@@ -47,16 +47,50 @@ impl ActiveModelBehavior for ActiveModel {}
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct GenerateFields {
-    /// 1 to 5 keywords of at most 100 characters.
+    /// 1 to 5 keywords of at most 100 characters, none blank, without control characters.
+    #[schema(required = true, min_items = 1, max_items = 5, value_type = Vec<DraftKeyword>)]
     pub target_keywords: Vec<String>,
-    /// At most 60 characters; `Vendor Management` by default.
+    /// At most 60 characters without control characters; `Vendor Management` when absent or
+    /// blank.
+    #[schema(max_length = 60, pattern = r"^[^\x00-\x1f\x7f-\x9f]*$")]
     pub category: Option<String>,
-    /// `professional` (the default), `friendly`, `authoritative`, `conversational` or
-    /// `educational`.
+    /// `professional` (the default, also when absent or empty), `friendly`, `authoritative`,
+    /// `conversational` or `educational`.
+    #[schema(pattern = "^(professional|friendly|authoritative|conversational|educational)?$")]
     pub tone: Option<String>,
     /// 300 to 3,000; 1,200 by default.
+    #[schema(minimum = 300, maximum = 3000)]
+    #[serde(deserialize_with = "whole_number")]
     pub word_count: Option<i64>,
 }
+
+/// A whole number as JSON Schema counts one: `1200`, and `1200.0` too.
+fn whole_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    Option::<serde_json::Number>::deserialize(d)?
+        .map(|n| {
+            crate::models::keywords::whole(&n)
+                .ok_or_else(|| serde::de::Error::custom("expected a whole number"))
+        })
+        .transpose()
+}
+
+/// One keyword of a draft, for the `OpenAPI` document: not blank, at most 100 characters, no
+/// control characters.
+pub struct DraftKeyword;
+
+impl utoipa::PartialSchema for DraftKeyword {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .max_length(Some(100))
+            .pattern(Some(
+                r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for DraftKeyword {}
 
 impl GenerateFields {
     /// # Errors
@@ -65,16 +99,21 @@ impl GenerateFields {
         let mut errs = FieldErrors::new();
         let mut push =
             |f: &str, m: &str| errs.entry(f.to_string()).or_default().push(m.to_string());
+        // Checked as sent, as the document's limits count; then trimmed and each kept once.
         let mut keywords: Vec<String> = Vec::new();
         for k in &self.target_keywords {
             let k = k.trim();
-            if !k.is_empty() && !keywords.iter().any(|x| x.eq_ignore_ascii_case(k)) {
+            if !keywords.iter().any(|x| x.eq_ignore_ascii_case(k)) {
                 keywords.push(k.to_string());
             }
         }
-        if keywords.is_empty() || keywords.len() > 5 {
+        if self.target_keywords.is_empty()
+            || self.target_keywords.len() > 5
+            || keywords.iter().any(String::is_empty)
+        {
             push("targetKeywords", "Give 1 to 5 keywords");
-        } else if keywords
+        } else if self
+            .target_keywords
             .iter()
             .any(|k| k.chars().count() > 100 || k.chars().any(char::is_control))
         {
@@ -83,19 +122,19 @@ impl GenerateFields {
                 "Each keyword is at most 100 characters of text",
             );
         }
-        let category = self
-            .category
-            .map(|c| c.trim().to_string())
-            .filter(|c| !c.is_empty())
-            .unwrap_or_else(|| keywords::DEFAULT_CATEGORY.to_string());
-        if category.chars().count() > keywords::MAX_CATEGORY_CHARS
-            || category.chars().any(char::is_control)
+        let given = self.category.unwrap_or_default();
+        if given.chars().count() > keywords::MAX_CATEGORY_CHARS
+            || given.chars().any(char::is_control)
         {
             push("category", "The category is at most 60 characters");
         }
+        let category = Some(given.trim())
+            .filter(|c| !c.is_empty())
+            .unwrap_or(keywords::DEFAULT_CATEGORY)
+            .to_string();
+        // As the dialog's list sends it, and as the document's pattern says.
         let tone = self
             .tone
-            .map(|t| t.trim().to_lowercase())
             .filter(|t| !t.is_empty())
             .unwrap_or_else(|| TONES[0].to_string());
         if !TONES.contains(&tone.as_str()) {

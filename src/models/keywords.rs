@@ -39,22 +39,81 @@ pub const FALLBACK_SUGGESTIONS: [&str; 8] = [
 #[async_trait::async_trait]
 impl ActiveModelBehavior for ActiveModel {}
 
-/// One row of an upload, as the browser parsed it from the CSV.
+/// One row of an upload, as the browser parsed it from the CSV (each cell trimmed). The
+/// `OpenAPI` document states every rule below, so that what it allows is what the upload takes.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(default, rename_all = "camelCase")]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct KeywordRow {
+    /// At most 200 characters; a row without one (absent, null or blank) is dropped.
+    #[schema(max_length = 200)]
     pub keyword: Option<String>,
-    /// A whole number (or one written as text).
-    #[schema(value_type = Option<Object>)]
+    /// A whole number from 0: a JSON number, or text of at most 18 digits with thousands
+    /// commas (`1,200`); empty or null for none.
+    #[schema(value_type = SearchVolumeInput)]
     pub search_volume: Option<serde_json::Value>,
-    /// 1 to 100.
-    #[schema(value_type = Option<Object>)]
+    /// 1 to 100: a JSON number, or the number as text; empty or null for none.
+    #[schema(value_type = DifficultyInput)]
     pub difficulty: Option<serde_json::Value>,
-    /// `high`, `medium` (the default) or `low`.
+    /// `high`, `medium` (the default, also for empty or null) or `low`, in any case.
+    #[schema(pattern = "^([Hh][Ii][Gg][Hh]|[Mm][Ee][Dd][Ii][Uu][Mm]|[Ll][Oo][Ww])?$")]
     pub priority: Option<String>,
-    /// `Vendor Management` by default.
+    /// At most 60 characters; `Vendor Management` when absent, null or blank.
+    #[schema(max_length = 60)]
     pub category: Option<String>,
 }
+
+/// The most characters a keyword has.
+const MAX_KEYWORD_CHARS: usize = 200;
+/// A search volume as text: up to 18 digits (below 2^63) with commas anywhere, or empty.
+const SEARCH_VOLUME_TEXT: &str = "^(,*([0-9],*){1,18})?$";
+/// A difficulty as text: 1 to 100 without leading zeros, or empty.
+const DIFFICULTY_TEXT: &str = "^([1-9][0-9]?|100)?$";
+
+/// A number cell of a keyword row, for the `OpenAPI` document: an integer in `min..=max`, text
+/// matching `pattern`, or null.
+fn number_cell_schema(
+    min: i64,
+    max: i64,
+    pattern: &str,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Type};
+    AnyOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(min))
+                .maximum(Some(max)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(pattern)),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .into()
+}
+
+/// The `searchVolume` of a keyword row, for the `OpenAPI` document.
+pub struct SearchVolumeInput;
+
+impl utoipa::PartialSchema for SearchVolumeInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        number_cell_schema(0, i64::MAX, SEARCH_VOLUME_TEXT)
+    }
+}
+
+impl utoipa::ToSchema for SearchVolumeInput {}
+
+/// The `difficulty` of a keyword row, for the `OpenAPI` document.
+pub struct DifficultyInput;
+
+impl utoipa::PartialSchema for DifficultyInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        number_cell_schema(1, 100, DIFFICULTY_TEXT)
+    }
+}
+
+impl utoipa::ToSchema for DifficultyInput {}
 
 /// A row checked, as a chunk stores it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,20 +125,46 @@ pub struct IngestRow {
     pub category: String,
 }
 
-fn number(value: Option<&serde_json::Value>) -> Result<Option<i64>, ()> {
+/// A number cell: a JSON integer, or text that `text_ok` accepts (empty is none); `Err` for
+/// anything else. The text rules are the document's patterns, so both say the same.
+fn number(value: Option<&serde_json::Value>, text_ok: fn(&str) -> bool) -> Result<Option<i64>, ()> {
     match value {
         None | Some(serde_json::Value::Null) => Ok(None),
-        Some(serde_json::Value::Number(n)) => n.as_i64().map(Some).ok_or(()),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(serde_json::Value::String(s)) => {
-            s.trim().replace(',', "").parse().map(Some).map_err(|_| ())
+        Some(serde_json::Value::Number(n)) => whole(n).map(Some).ok_or(()),
+        Some(serde_json::Value::String(s)) if s.is_empty() => Ok(None),
+        Some(serde_json::Value::String(s)) if text_ok(s) => {
+            s.replace(',', "").parse().map(Some).map_err(|_| ())
         }
         Some(_) => Err(()),
     }
 }
 
-/// Checks every row: rows without a keyword are dropped (and counted); a bad search volume,
-/// difficulty or priority refuses the whole upload, naming the row and field.
+/// A JSON number that is whole, as JSON Schema's `integer` counts: `5`, and `5.0` too.
+#[must_use]
+#[allow(clippy::float_cmp, clippy::cast_possible_truncation)]
+pub fn whole(n: &serde_json::Number) -> Option<i64> {
+    n.as_i64().or_else(|| {
+        n.as_f64()
+            // Below 2^63 (exactly representable), and without a fraction.
+            .filter(|f| f.trunc() == *f && f.abs() < 9_223_372_036_854_775_808.0)
+            .map(|f| f as i64)
+    })
+}
+
+/// `SEARCH_VOLUME_TEXT`: digits (1 to 18 of them) and commas.
+fn search_volume_text(s: &str) -> bool {
+    let digits = s.bytes().filter(u8::is_ascii_digit).count();
+    s.bytes().all(|b| b.is_ascii_digit() || b == b',') && (1..=18).contains(&digits)
+}
+
+/// `DIFFICULTY_TEXT`: digits without a leading zero (the range is checked as a number).
+fn difficulty_text(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_digit()) && !s.starts_with('0')
+}
+
+/// Checks every row: a bad search volume, difficulty, priority, category or keyword length
+/// refuses the whole upload, naming the row and field (whether the row has a keyword or not);
+/// rows without a keyword are then dropped (and counted).
 ///
 /// # Errors
 /// `Invalid` on `keywordData[i].field`.
@@ -88,6 +173,52 @@ pub fn check_upload(rows: &[KeywordRow]) -> Result<(Vec<IngestRow>, usize), Refu
     let mut ok = Vec::new();
     let mut dropped = 0;
     for (i, row) in rows.iter().enumerate() {
+        let mut bad = |field: &str, message: &str| {
+            errs.entry(format!("keywordData[{i}].{field}"))
+                .or_default()
+                .push(message.to_string());
+        };
+        // Counted as sent, as the document's `maxLength` counts.
+        if row.keyword.as_deref().unwrap_or_default().chars().count() > MAX_KEYWORD_CHARS {
+            bad("keyword", "A keyword is at most 200 characters");
+        }
+        let search_volume =
+            number(row.search_volume.as_ref(), search_volume_text).unwrap_or_else(|()| {
+                bad("searchVolume", "Search volume must be a whole number");
+                None
+            });
+        if search_volume.is_some_and(|v| v < 0) {
+            bad("searchVolume", "Search volume must be a whole number");
+        }
+        let difficulty = number(row.difficulty.as_ref(), difficulty_text).unwrap_or_else(|()| {
+            bad("difficulty", "Difficulty must be between 1 and 100");
+            None
+        });
+        if difficulty.is_some_and(|d| !(1..=100).contains(&d)) {
+            bad("difficulty", "Difficulty must be between 1 and 100");
+        }
+        // In any ASCII case, as the document's pattern says; nothing around it.
+        let priority = match row.priority.as_deref().filter(|p| !p.is_empty()) {
+            None => "medium".to_string(),
+            Some(p) => PRIORITIES
+                .into_iter()
+                .find(|known| known.eq_ignore_ascii_case(p))
+                .unwrap_or_else(|| {
+                    bad("priority", "Priority must be high, medium or low");
+                    "medium"
+                })
+                .to_string(),
+        };
+        let given_category = row.category.as_deref().unwrap_or_default();
+        if given_category.chars().count() > MAX_CATEGORY_CHARS {
+            bad("category", "The category is at most 60 characters");
+        }
+        let category = Some(given_category.trim())
+            .filter(|c| !c.is_empty())
+            .unwrap_or(DEFAULT_CATEGORY)
+            .to_string();
+        // Checked first, then dropped: a row without a keyword still holds only what the
+        // document allows.
         let Some(keyword) = row
             .keyword
             .as_deref()
@@ -97,47 +228,6 @@ pub fn check_upload(rows: &[KeywordRow]) -> Result<(Vec<IngestRow>, usize), Refu
             dropped += 1;
             continue;
         };
-        let mut bad = |field: &str, message: &str| {
-            errs.entry(format!("keywordData[{i}].{field}"))
-                .or_default()
-                .push(message.to_string());
-        };
-        if keyword.chars().count() > 200 {
-            bad("keyword", "A keyword is at most 200 characters");
-        }
-        let search_volume = number(row.search_volume.as_ref()).unwrap_or_else(|()| {
-            bad("searchVolume", "Search volume must be a whole number");
-            None
-        });
-        if search_volume.is_some_and(|v| v < 0) {
-            bad("searchVolume", "Search volume must be a whole number");
-        }
-        let difficulty = number(row.difficulty.as_ref()).unwrap_or_else(|()| {
-            bad("difficulty", "Difficulty must be between 1 and 100");
-            None
-        });
-        if difficulty.is_some_and(|d| !(1..=100).contains(&d)) {
-            bad("difficulty", "Difficulty must be between 1 and 100");
-        }
-        let priority = row
-            .priority
-            .as_deref()
-            .map(|p| p.trim().to_lowercase())
-            .filter(|p| !p.is_empty())
-            .unwrap_or_else(|| "medium".to_string());
-        if !PRIORITIES.contains(&priority.as_str()) {
-            bad("priority", "Priority must be high, medium or low");
-        }
-        let category = row
-            .category
-            .as_deref()
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .unwrap_or(DEFAULT_CATEGORY)
-            .to_string();
-        if category.chars().count() > MAX_CATEGORY_CHARS {
-            bad("category", "The category is at most 60 characters");
-        }
         ok.push(IngestRow {
             keyword: keyword.to_string(),
             search_volume,

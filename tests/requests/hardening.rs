@@ -435,7 +435,7 @@ async fn client_errors_are_not_logged_as_errors() {
 }
 
 #[tokio::test]
-async fn nul_characters_are_refused_before_they_reach_the_database() {
+async fn nul_characters_are_a_422_naming_their_field_before_the_database() {
     with_app(|server, ctx| async move {
         let ann = register(&server, "Ann Lee", None).await;
         let id = vendor_of(&server, &ann, "Nul Co").await;
@@ -445,15 +445,27 @@ async fn nul_characters_are_refused_before_they_reach_the_database() {
             .add_header(h.clone(), v.clone())
             .json(&json!({"name": "Pipe\u{0}Works", "email": "p@w.co", "serviceType": "plumbing"}))
             .await;
-        assert_envelope(&res, 400, "invalid_body");
-        for path in [
-            "/api/vendors?q=%00".to_string(),
-            "/api/documents?q=a%00b".to_string(),
-            format!("/api/vendors/{id}%00"),
-            "/api/validate-company-key?key=%00%00%00%00%00%00%00%00".to_string(),
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(body["errors"]["name"].is_array(), "{body}");
+        let res = server
+            .post("/api/vendors/renewal-requests")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"ids": [id.clone(), "\u{0}"]}))
+            .await;
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(body["errors"]["ids[1]"].is_array(), "{body}");
+        for (path, field) in [
+            ("/api/vendors?q=%00".to_string(), "q"),
+            ("/api/documents?status=all&q=a%00b".to_string(), "q"),
+            (format!("/api/vendors/{id}%00"), "path"),
+            (
+                "/api/validate-company-key?key=%00%00%00%00%00%00%00%00".to_string(),
+                "key",
+            ),
         ] {
             let res = get(&server, &ann, &path).await;
-            assert_envelope(&res, 400, "bad_request");
+            let body = assert_envelope(&res, 422, "validation_failed");
+            assert!(body["errors"][field].is_array(), "{path}: {body}");
         }
         let spec = UploadSpec {
             notes: Some("signed\u{0}"),
@@ -461,6 +473,15 @@ async fn nul_characters_are_refused_before_they_reach_the_database() {
         };
         let res = upload(&server, &ann, &id, &spec).await;
         assert_envelope(&res, 422, "validation_failed");
+        // Notes longer than the document's `maxLength` (5000) are refused as the update does.
+        let long = "n".repeat(5001);
+        let spec = UploadSpec {
+            notes: Some(&long),
+            ..UploadSpec::pdf("w9")
+        };
+        let res = upload(&server, &ann, &id, &spec).await;
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(body["errors"]["notes"].is_array(), "{body}");
         assert!(stored_files(&ctx, &ann).await.is_empty());
         let vendors: Vec<Value> = get(&server, &ann, "/api/vendors").await.json();
         assert_eq!(vendors.len(), 1);

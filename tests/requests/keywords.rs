@@ -296,3 +296,71 @@ async fn an_upload_of_20000_rows_is_taken_and_one_more_is_refused() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn rows_the_document_forbids_are_refused_even_without_a_keyword() {
+    with_app(|server, ctx| async move {
+        let ops = register(&server, "Olga Ops", None).await;
+        make_admin(&ctx, &ops).await;
+        let (h, v) = bearer(&ops.token);
+        // Each was once taken (trimmed, signed, comma-separated or dropped unchecked).
+        for (row, field) in [
+            (json!({"keyword": "signed", "searchVolume": "-0"}), "searchVolume"),
+            (json!({"keyword": "plus", "searchVolume": "+5"}), "searchVolume"),
+            (json!({"keyword": "spaced", "searchVolume": " 5 "}), "searchVolume"),
+            (json!({"keyword": "commas", "difficulty": "1,0"}), "difficulty"),
+            (json!({"keyword": "zero", "difficulty": "050"}), "difficulty"),
+            (json!({"keyword": "padded", "priority": " high "}), "priority"),
+            (json!({"keyword": format!("  {}  ", "k".repeat(199))}), "keyword"),
+            (json!({"keyword": "cat", "category": format!(" {} ", "c".repeat(59))}), "category"),
+            (json!({"difficulty": 500}), "difficulty"),
+            (json!({"keyword": "", "priority": "urgent"}), "priority"),
+        ] {
+            let res = server
+                .post("/api/admin/keywords/upload")
+                .add_header(h.clone(), v.clone())
+                .json(&json!({"keywordData": [{"keyword": "fine"}, row]}))
+                .await;
+            let body = assert_envelope(&res, 422, "validation_failed");
+            assert!(
+                body["errors"][format!("keywordData[1].{field}")].is_array(),
+                "{row}: {body}"
+            );
+        }
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": [{"keyword": "extra", "volume": 5}]}))
+            .await;
+        assert_envelope(&res, 400, "invalid_body");
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"keywordData": [{"keyword": "nul\u{0}"}]}))
+            .await;
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(body["errors"]["keywordData[0].keyword"].is_array(), "{body}");
+        assert_eq!(keywords::Entity::find().count(&ctx.db).await.unwrap(), 0);
+        assert_eq!(
+            keyword_ingest_chunks::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            0,
+            "nothing queued"
+        );
+        // What the document allows is taken: numbers as text with commas, a priority in any case.
+        let res = server
+            .post("/api/admin/keywords/upload")
+            .add_header(h, v)
+            .json(&json!({"keywordData": [
+                {"keyword": " Fine ", "searchVolume": "1,200", "difficulty": "100", "priority": "HIGH", "category": ""},
+                {"keyword": null, "searchVolume": null, "difficulty": null, "priority": null, "category": null},
+            ]}))
+            .await;
+        assert_eq!(res.status_code(), 202, "{}", res.text());
+        let accepted: Value = res.json();
+        assert_eq!((accepted["accepted"].as_u64(), accepted["dropped"].as_u64()), (Some(1), Some(1)));
+    })
+    .await;
+}

@@ -78,14 +78,14 @@ async fn sign_in_and_reset_requests_refuse_overlong_passwords_and_emails() {
 }
 
 #[tokio::test]
-async fn uploads_refuse_notes_past_4000_characters_and_store_nothing() {
+async fn uploads_refuse_notes_past_5000_characters_and_store_nothing() {
     with_app(|server, ctx| async move {
         let ann = register(&server, "Cy Park", None).await;
         let key = create_vendor(&server, &ann, "Notes Co").await["id"]
             .as_str()
             .unwrap()
             .to_string();
-        let long = "n".repeat(4001);
+        let long = "n".repeat(5001);
         let res = upload(
             &server,
             &ann,
@@ -96,7 +96,7 @@ async fn uploads_refuse_notes_past_4000_characters_and_store_nothing() {
             },
         )
         .await;
-        assert_refused(&res, "notes", "Notes must be at most 4000 characters");
+        assert_refused(&res, "notes", "Notes must be at most 5000 characters");
 
         let portal = MultipartForm::new()
             .add_text("companyKey", key.clone())
@@ -112,7 +112,7 @@ async fn uploads_refuse_notes_past_4000_characters_and_store_nothing() {
             .post("/api/vendor-upload-document")
             .multipart(portal)
             .await;
-        assert_refused(&res, "notes", "Notes must be at most 4000 characters");
+        assert_refused(&res, "notes", "Notes must be at most 5000 characters");
 
         assert!(stored_files(&ctx, &ann).await.is_empty());
         assert!(get(&server, &ann, "/api/documents")
@@ -120,13 +120,13 @@ async fn uploads_refuse_notes_past_4000_characters_and_store_nothing() {
             .json::<Vec<Value>>()
             .is_empty());
 
-        // 4000 is fine.
+        // 5000 is fine.
         let res = upload(
             &server,
             &ann,
             &key,
             &UploadSpec {
-                notes: Some(&"n".repeat(4000)),
+                notes: Some(&"n".repeat(5000)),
                 ..UploadSpec::pdf("w9")
             },
         )

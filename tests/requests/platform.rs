@@ -227,3 +227,144 @@ async fn built_assets_are_cached_a_year_gzipped_and_pages_revalidated() {
     })
     .await;
 }
+
+/// A component's schema when `schema` names one, else `schema` itself.
+fn resolved<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+    schema["$ref"]
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+        .map_or(schema, |name| &doc["components"]["schemas"][name])
+}
+
+/// The parameter `name` of an operation.
+fn parameter<'a>(doc: &'a Value, path: &str, method: &str, name: &str) -> &'a Value {
+    doc["paths"][path][method]["parameters"]
+        .as_array()
+        .and_then(|params| params.iter().find(|p| p["name"] == name))
+        .unwrap_or_else(|| panic!("{method} {path} documents `{name}`"))
+}
+
+/// A property of the request body of an operation, as its content type `content_type` has it.
+fn body_property<'a>(doc: &'a Value, path: &str, content_type: &str, name: &str) -> &'a Value {
+    let body = resolved(
+        doc,
+        &doc["paths"][path]["post"]["requestBody"]["content"][content_type]["schema"],
+    );
+    &body["properties"][name]
+}
+
+#[tokio::test]
+async fn the_openapi_document_states_what_the_server_answers_and_takes() {
+    use vendorwatch::controllers::openapi::{COMPANY_KEY, NOT_BLANK, NO_NUL};
+    with_app(|server, _ctx| async move {
+        let doc: Value = server.get("/api/openapi.json").await.json();
+
+        // The expirations report is an object holding its weeks.
+        let ok = &doc["paths"]["/api/reports/expirations"]["get"]["responses"]["200"]["content"];
+        let report = resolved(&doc, &ok["application/json"]["schema"]);
+        assert_eq!(report["type"], "object", "{report}");
+        assert_eq!(report["properties"]["weeks"]["type"], "array", "{report}");
+        assert_eq!(report["required"], serde_json::json!(["weeks"]), "{report}");
+
+        // `?format=csv` answers CSV: the reports say so, as the exports do.
+        for path in [
+            "/api/reports/compliance",
+            "/api/reports/expirations",
+            "/api/reports/non-compliant",
+            "/api/reports/responsiveness",
+            "/api/vendors/export",
+            "/api/documents/export",
+        ] {
+            let content = &doc["paths"][path]["get"]["responses"]["200"]["content"];
+            assert!(content["text/csv"].is_object(), "{path}: {content}");
+        }
+
+        // A Stripe event without its signature is refused: the header is required.
+        let signature = parameter(&doc, "/api/webhooks/stripe", "post", "Stripe-Signature");
+        assert_eq!(signature["in"], "header");
+        assert_eq!(signature["required"], true);
+
+        // A compliance trend covers 30, 90 or 365 days.
+        let days = parameter(&doc, "/api/reports/compliance", "get", "days");
+        assert_eq!(
+            days["schema"]["enum"],
+            serde_json::json!([30, 90, 365]),
+            "{days}"
+        );
+        let status = parameter(&doc, "/api/reports/non-compliant", "get", "status");
+        assert!(
+            !status["schema"]["enum"]
+                .as_array()
+                .unwrap()
+                .contains(&"current".into()),
+            "{status}"
+        );
+
+        // A bulk call names at least one id, none blank.
+        let ids = &doc["components"]["schemas"]["BulkIds"]["properties"]["ids"];
+        assert_eq!(ids["minItems"], 1, "{ids}");
+        assert_eq!(resolved(&doc, &ids["items"])["pattern"], NOT_BLANK, "{ids}");
+        assert_eq!(
+            doc["components"]["schemas"]["BulkIds"]["required"],
+            serde_json::json!(["ids"])
+        );
+
+        // A company key is 8 letters or digits, wherever a vendor gives one.
+        assert_eq!(COMPANY_KEY, "^[A-Za-z0-9]{8}$");
+        let key = parameter(&doc, "/api/validate-company-key", "get", "key");
+        assert_eq!(key["schema"]["pattern"], COMPANY_KEY, "{key}");
+        let form_key = body_property(
+            &doc,
+            "/api/vendor-upload-document",
+            "multipart/form-data",
+            "companyKey",
+        );
+        assert_eq!(form_key["pattern"], COMPANY_KEY, "{form_key}");
+
+        // A form field is text or absent: never null (schemathesis would send "null" as text).
+        for (path, field) in [
+            ("/api/vendor-upload-document", "notes"),
+            ("/api/vendor-upload-document", "expirationDate"),
+            ("/api/vendor-upload-document", "coiType"),
+            ("/api/vendors/{id}/documents", "notes"),
+            ("/api/vendors/{id}/documents", "expirationDate"),
+            ("/api/vendors/{id}/documents", "coiType"),
+            ("/api/vendors/{id}/documents", "vendorId"),
+        ] {
+            let property = body_property(&doc, path, "multipart/form-data", field).to_string();
+            assert!(
+                !property.contains(r#""null""#),
+                "{path} {field}: {property}"
+            );
+        }
+
+        // No text a client sends may hold a NUL: the patterns say so.
+        let vendor = &doc["components"]["schemas"]["VendorParams"]["properties"];
+        assert_eq!(vendor["name"]["pattern"], NOT_BLANK, "{vendor}");
+        assert_eq!(vendor["notes"]["pattern"], NO_NUL, "{vendor}");
+        let q = parameter(&doc, "/api/vendors", "get", "q");
+        assert_eq!(q["schema"]["pattern"], NO_NUL, "{q}");
+
+        // A keyword row's cells: what the upload takes and nothing else.
+        let row = &doc["components"]["schemas"]["KeywordRow"];
+        assert_eq!(row["additionalProperties"], false, "{row}");
+        assert_eq!(row["properties"]["keyword"]["maxLength"], 200, "{row}");
+        assert_eq!(row["properties"]["category"]["maxLength"], 60, "{row}");
+        let cell = &row["properties"]["difficulty"];
+        let difficulty = resolved(&doc, cell["oneOf"].get(0).unwrap_or(cell));
+        let kinds: Vec<&Value> = difficulty["anyOf"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{difficulty}"))
+            .iter()
+            .map(|s| &s["type"])
+            .collect();
+        assert_eq!(kinds, ["integer", "string", "null"], "{difficulty}");
+        assert_eq!(difficulty["anyOf"][0]["minimum"], 1);
+        assert_eq!(difficulty["anyOf"][0]["maximum"], 100);
+        assert!(
+            row["properties"]["priority"]["pattern"].is_string(),
+            "{row}"
+        );
+    })
+    .await;
+}

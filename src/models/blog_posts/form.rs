@@ -10,9 +10,11 @@ use crate::models::refusal::{FieldErrors, Refusal};
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostFields {
-    /// 1 to 200 characters.
+    /// 1 to 200 characters, not blank.
+    #[schema(required = true, max_length = 200, pattern = r"\S")]
     pub title: String,
-    /// Markdown; required.
+    /// Markdown; required, not blank.
+    #[schema(required = true, pattern = r"\S")]
     pub content: String,
     /// At most 500 characters; empty: the first 200 characters of the text.
     pub excerpt: Option<String>,
@@ -25,7 +27,9 @@ pub struct PostFields {
     pub published: Option<bool>,
     /// Made into a slug (at most 200 characters); empty: from the title.
     pub slug: Option<String>,
-    /// `published` publishes (the admin list's Publish button); nothing else is accepted.
+    /// `published` or `draft`; on a `PUT`, `published` alone publishes (the admin list's Publish
+    /// button).
+    #[schema(pattern = "^(published|draft)$")]
     pub status: Option<String>,
 }
 
@@ -106,6 +110,13 @@ impl PostFields {
         let mut errs = FieldErrors::new();
         let mut push =
             |f: &str, m: &str| errs.entry(f.to_string()).or_default().push(m.to_string());
+        if self
+            .status
+            .as_deref()
+            .is_some_and(|s| s != "published" && s != "draft")
+        {
+            push("status", "Use published or draft");
+        }
         let title = self.title.trim().to_string();
         if title.is_empty() {
             push("title", "Please fill in both title and content fields.");

@@ -50,8 +50,8 @@ impl utoipa::PartialSchema for DateInput {
 
 impl utoipa::ToSchema for DateInput {}
 
-/// The notes of an upload, at most (the upload forms' text fields hold 16 KiB).
-pub const MAX_UPLOAD_NOTES: usize = 4000;
+/// The notes of an upload, at most: as an edit allows (the upload forms' text fields hold 20 KiB).
+pub const MAX_UPLOAD_NOTES: usize = 5000;
 
 /// The refusal of a COI without a (known) insurance type.
 fn coi_type_required() -> Refusal {
@@ -73,7 +73,7 @@ impl DocumentInfo {
             return Err(coi_type_required().into());
         }
         let notes = field("notes").map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
-        // The form's promise (`max_length = 4000`): the most a 16 KiB field always holds.
+        // The form's promise (`max_length = 5000`), counted after trimming.
         if notes
             .as_ref()
             .is_some_and(|n| n.chars().count() > MAX_UPLOAD_NOTES)
