@@ -263,17 +263,9 @@ async fn import_vendors(
     }
     let settings = Settings::from_context(&ctx)?;
     let limit = super::vendors::plan_limit(&settings, &current.org);
-    let existing = vendors::Model::emails_in_org(&ctx.db, current.org.id).await?;
-    let room = limit.vendors.saturating_sub(existing.len() as u64);
-    let plan = csv_io::plan_import(&params.csv, existing, room, &limit)?;
+    let (plan, created) =
+        csv_io::import_vendors(&ctx.db, current.org.id, &limit, &params.csv, params.commit).await?;
     let would_create = plan.to_create.len();
-    let mut created = 0;
-    if params.commit {
-        for form in &plan.to_create {
-            vendors::Model::create(&ctx.db, current.org.id, &limit, form).await?;
-            created += 1;
-        }
-    }
     super::ok_json(ImportResult {
         rows: plan.rows,
         would_create,
