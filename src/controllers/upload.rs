@@ -22,9 +22,6 @@ const HEAD_BYTES: usize = 8192;
 /// Text fields beside the file are short.
 const MAX_FIELD_BYTES: usize = 16 * 1024;
 
-/// Body limit of the upload routes: the file plus room for the other fields.
-pub const BODY_LIMIT: usize = 10 * 1024 * 1024 + 256 * 1024;
-
 pub struct Received {
     pub fields: HashMap<String, String>,
     pub file: Option<UploadedFile>,

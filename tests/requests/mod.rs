@@ -3,6 +3,7 @@ mod auth;
 mod auth_limits;
 mod billing;
 mod blog;
+mod body_limits;
 mod bulk;
 mod content;
 mod documents;
