@@ -66,7 +66,6 @@ impl BodyLimit {
     }
 
     /// `route` with this limit enforced and stated.
-    #[must_use]
     pub fn on(self, route: MethodRouter<AppContext>) -> MethodRouter<AppContext> {
         let stated: MethodRouter<AppContext> =
             route.layer(axum::middleware::from_fn_with_state(self, state_limit));
@@ -79,12 +78,12 @@ impl BodyLimit {
 #[must_use]
 pub fn size_text(bytes: u64) -> String {
     const MB: u64 = 1024 * 1024;
-    if bytes >= MB && bytes % MB == 0 {
+    if bytes >= MB && bytes.is_multiple_of(MB) {
         format!("{} MB", bytes / MB)
     } else if bytes >= MB {
         let tenths = (bytes * 10 + MB / 2) / MB;
         format!("{}.{} MB", tenths / 10, tenths % 10)
-    } else if bytes >= 1024 && bytes % 1024 == 0 {
+    } else if bytes >= 1024 && bytes.is_multiple_of(1024) {
         format!("{} KB", bytes / 1024)
     } else {
         format!("{bytes} bytes")

@@ -178,10 +178,11 @@ async fn bulk_delete(
 
 /// A committed vendor import's CSV: `rows` vendors named after `tag`, each with its own email.
 fn import_csv(tag: &str, rows: usize) -> String {
-    let mut csv = String::from("Name,Email,Service Type\n");
+    use std::fmt::Write;
     let local = tag.to_lowercase().replace(' ', "-");
+    let mut csv = String::from("Name,Email,Service Type\n");
     for i in 0..rows {
-        csv.push_str(&format!("{tag} {i},{local}-{i}@example.com,plumbing\n"));
+        writeln!(csv, "{tag} {i},{local}-{i}@example.com,plumbing").unwrap();
     }
     csv
 }
