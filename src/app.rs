@@ -179,6 +179,10 @@ impl Hooks for App {
     fn middlewares(ctx: &AppContext) -> Vec<Box<dyn MiddlewareLayer>> {
         let mut stack = middleware::default_middleware_stack(ctx);
         stack.replace("logger", Box::new(observability::RequestLog));
+        stack.replace(
+            "limit_payload",
+            Box::new(controllers::body_limit::AppBodyLimit),
+        );
         stack
     }
 

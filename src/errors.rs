@@ -200,13 +200,16 @@ pub fn conflict(code: &str, message: &str) -> Error {
     api_error(StatusCode::CONFLICT, code, message)
 }
 
-/// A 413: the upload is past the 10 MB limit.
+/// A 413: the uploaded file is past `MAX_UPLOAD_BYTES` (the figure stated is that number's).
 #[must_use]
 pub fn payload_too_large() -> Error {
     api_error(
         StatusCode::PAYLOAD_TOO_LARGE,
         "payload_too_large",
-        "The file is too large. The limit is 10 MB.",
+        &format!(
+            "The file is too large. The limit is {}.",
+            crate::controllers::body_limit::size_text(crate::models::file_type::MAX_UPLOAD_BYTES)
+        ),
     )
 }
 

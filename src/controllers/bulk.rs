@@ -2,7 +2,7 @@
 //! renewal requests), and CSV import and export for both plans (docs/product.md, "Bulk
 //! operations").
 
-use std::{collections::HashSet, path::Path as FsPath};
+use std::path::Path as FsPath;
 
 use async_zip::{base::write::ZipFileWriter, Compression, ZipEntryBuilder};
 use axum::body::Body;
@@ -102,42 +102,18 @@ async fn archive(
     Ok(super::attachment("application/zip", &name, body))
 }
 
-/// `Vendor name/file name` for each document, safe inside an archive and unique.
+/// `Vendor name/file name` for each document with its storage key: names that stay inside the
+/// folder the archive is unpacked in, unique (`models::bulk::archive`).
 fn archive_entries(selected: &[(documents::Model, vendors::Model)]) -> Vec<(String, String)> {
-    let clean = |s: &str| -> String {
-        let cleaned: String = s
-            .chars()
-            .map(|c| {
-                if c.is_control() || matches!(c, '/' | '\\' | ':') {
-                    '_'
-                } else {
-                    c
-                }
-            })
-            .collect();
-        let trimmed = cleaned.trim().trim_start_matches('.').trim().to_string();
-        if trimmed.is_empty() {
-            "document".to_string()
-        } else {
-            trimmed
-        }
-    };
-    let mut used = HashSet::new();
-    selected
-        .iter()
-        .map(|(doc, vendor)| {
-            let base = format!("{}/{}", clean(&vendor.name), clean(&doc.file_name));
-            let mut name = base.clone();
-            let mut n = 2;
-            while !used.insert(name.to_lowercase()) {
-                name = match base.rsplit_once('.') {
-                    Some((stem, ext)) if !stem.ends_with('/') => format!("{stem} ({n}).{ext}"),
-                    _ => format!("{base} ({n})"),
-                };
-                n += 1;
-            }
-            (name, doc.storage_key.clone())
-        })
+    let names = bulk::archive::entry_names(
+        selected
+            .iter()
+            .map(|(doc, vendor)| (vendor.name.as_str(), doc.file_name.as_str())),
+    );
+    names
+        .into_iter()
+        .zip(selected)
+        .map(|(name, (doc, _))| (name, doc.storage_key.clone()))
         .collect()
 }
 
@@ -303,17 +279,9 @@ async fn import_vendors(
     }
     let settings = Settings::from_context(&ctx)?;
     let limit = super::vendors::plan_limit(&settings, &current.org);
-    let existing = vendors::Model::emails_in_org(&ctx.db, current.org.id).await?;
-    let room = limit.vendors.saturating_sub(existing.len() as u64);
-    let plan = csv_io::plan_import(&params.csv, existing, room, &limit)?;
+    let (plan, created) =
+        csv_io::import_vendors(&ctx.db, current.org.id, &limit, &params.csv, params.commit).await?;
     let would_create = plan.to_create.len();
-    let mut created = 0;
-    if params.commit {
-        for form in &plan.to_create {
-            vendors::Model::create(&ctx.db, current.org.id, &limit, form).await?;
-            created += 1;
-        }
-    }
     super::ok_json(ImportResult {
         rows: plan.rows,
         would_create,

@@ -1,13 +1,17 @@
-//! A JSON body extractor whose rejections are our 400 envelope, not axum's plain text.
+//! A JSON body extractor whose rejections are our 400 envelope, not axum's plain text (a body
+//! past the route's limit is a 413, stated by `body_limit`).
 //!
 //! A body must be a JSON object: serde would otherwise read a struct from an array of its
 //! fields in order (`["coi", "general_liability"]` as a document update). A NUL character in any
 //! text is a 422 naming its field.
 
-use axum::extract::{FromRequest, Request};
+use axum::{
+    extract::{FromRequest, Request},
+    http::StatusCode,
+};
 use serde::de::DeserializeOwned;
 
-use crate::errors::{bad_request, field_error, ApiError};
+use crate::errors::{api_error, bad_request, field_error, ApiError};
 
 pub struct ApiJson<T>(pub T);
 
@@ -59,7 +63,19 @@ where
     async fn from_request(req: Request, state: &S) -> std::result::Result<Self, Self::Rejection> {
         let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state)
             .await
-            .map_err(|rejection| invalid_body(&rejection.body_text()))?;
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    // Not a body that cannot be read but one too long: the route's body-limit
+                    // layer (`body_limit.rs`) puts its figure in the sentence.
+                    ApiError::from(api_error(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "payload_too_large",
+                        "The request body is too large.",
+                    ))
+                } else {
+                    invalid_body(&rejection.body_text())
+                }
+            })?;
         if !value.is_object() {
             return Err(invalid_body("it must be a JSON object."));
         }

@@ -1,11 +1,11 @@
 //! The content engine's keywords (admins only): uploads ingested by background jobs, the
 //! count, an upload's progress, and suggestions (docs/product.md, "Content engine").
 
-use axum::{extract::DefaultBodyLimit, http::StatusCode};
+use axum::http::StatusCode;
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
-use super::{current::AdminUser, json::ApiJson};
+use super::{body_limit::BodyLimit, current::AdminUser, json::ApiJson};
 use crate::{
     errors::{ApiResult, Envelope},
     models::{
@@ -15,8 +15,8 @@ use crate::{
     workers::keyword_chunk::{KeywordChunkArgs, KeywordChunkWorker},
 };
 
-/// Room for 20,000 rows of long keywords (axum's default of 2 MB holds about 15,000).
-pub const UPLOAD_BODY_LIMIT: usize = 8 * 1024 * 1024;
+/// Room for 20,000 rows of long keywords (the app's 2 MB holds about 15,000).
+pub const UPLOAD_BODY_LIMIT: BodyLimit = BodyLimit::Body(8 * 1024 * 1024);
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
@@ -56,7 +56,7 @@ pub struct KeywordCount {
 /// Checks every row, then queues the upload in chunks of 100 rows.
 #[utoipa::path(post, path = "/api/admin/keywords/upload", tag = "admin", security(("bearer" = [])), request_body = UploadParams,
     responses((status = 202, body = UploadAccepted), (status = 400, body = Envelope), (status = 401, body = Envelope),
-        (status = 403, body = Envelope), (status = 422, body = Envelope)))]
+        (status = 403, body = Envelope), (status = 413, body = Envelope), (status = 422, body = Envelope)))]
 async fn upload(
     _admin: AdminUser,
     State(ctx): State<AppContext>,
@@ -158,7 +158,7 @@ pub fn routes() -> Routes {
     Routes::new()
         .add(
             "/api/admin/keywords/upload",
-            post(upload).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)),
+            UPLOAD_BODY_LIMIT.on(post(upload)),
         )
         .add("/api/admin/keywords/count", get(count))
         .add("/api/admin/keyword-ingests/{id}", get(progress))

@@ -3,6 +3,7 @@ pub mod activity;
 pub mod auth;
 pub mod billing;
 pub mod blog;
+pub mod body_limit;
 pub mod bulk;
 pub mod content;
 pub mod current;

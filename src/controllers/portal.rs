@@ -1,15 +1,12 @@
 //! The vendor upload portal: no login, a company key, and nothing revealed but the vendor's
 //! name, the client's name and the requested document types.
 
-use axum::{
-    extract::{DefaultBodyLimit, Multipart},
-    http::StatusCode,
-};
+use axum::{extract::Multipart, http::StatusCode};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::upload;
+use super::{body_limit::BodyLimit, upload};
 use crate::{
     errors::{api_error, bad_request, field_error, rate_limited, ApiError, ApiResult, Envelope},
     mailers::portal::PortalMailer,
@@ -149,6 +146,6 @@ pub fn routes() -> Routes {
         .add("/api/validate-company-key", get(validate_key))
         .add(
             "/api/vendor-upload-document",
-            post(portal_upload).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)),
+            BodyLimit::Upload.on(post(portal_upload)),
         )
 }

@@ -25,9 +25,6 @@ const MAX_FIELD_BYTES: usize = 20 * 1024;
 /// The longest notes an upload form takes, in characters.
 pub const MAX_NOTES_CHARS: usize = 5000;
 
-/// Body limit of the upload routes: the file plus room for the other fields.
-pub const BODY_LIMIT: usize = 10 * 1024 * 1024 + 256 * 1024;
-
 pub struct Received {
     pub fields: HashMap<String, String>,
     pub file: Option<UploadedFile>,

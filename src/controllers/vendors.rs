@@ -1,9 +1,9 @@
 use crate::errors::ApiResult;
-use axum::{extract::DefaultBodyLimit, http::StatusCode};
+use axum::http::StatusCode;
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
-use super::{current::CurrentUser, json::ApiJson, list_response, upload, Paging};
+use super::{body_limit::BodyLimit, current::CurrentUser, json::ApiJson, list_response, Paging};
 use crate::answer_cache::{Answer, AnswerCache};
 use crate::models::search::Sort;
 use crate::{
@@ -184,6 +184,6 @@ pub fn routes() -> Routes {
         .add("/{id}/documents", get(documents_of))
         .add(
             "/{id}/documents",
-            post(super::documents::upload).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)),
+            BodyLimit::Upload.on(post(super::documents::upload)),
         )
 }

@@ -71,7 +71,8 @@ pub(super) fn default_message(status: StatusCode) -> &'static str {
         403 => "You are not allowed to do this.",
         404 => "We could not find what you asked for.",
         405 => "This method is not allowed here.",
-        413 => "The file is too large. The limit is 10 MB.",
+        // Each route's body-limit layer states its own figure (`controllers/body_limit.rs`).
+        413 => "The request body is too large.",
         415 => "This type of content is not supported.",
         422 => "The request has invalid fields.",
         429 => "Too many attempts. Please wait a moment and try again.",

@@ -15,6 +15,8 @@ use super::{
     vendors::{self, VendorStanding},
 };
 
+pub mod archive;
+
 /// Ids chosen on a screen: at least one, at most the configured number, each once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selection(Vec<String>);

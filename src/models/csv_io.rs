@@ -278,6 +278,52 @@ pub fn plan_import<S: std::hash::BuildHasher>(
     Ok(ImportPlan { rows, to_create })
 }
 
+/// Imports vendors from CSV text. A preview (`commit: false`) plans against the vendors there
+/// are now and creates nothing. A commit plans again and creates the plan's vendors in one
+/// transaction that holds the organization's lock for new vendors from the count to the last
+/// insert: imports and single creations at once take turns, the plan's limit holds, and the
+/// rows answered (and the count created) are exactly what was done, all or nothing. Returns the
+/// plan and how many vendors were created.
+///
+/// # Errors
+/// `Invalid` on `csv` for a file that cannot be read (nothing created); database errors
+/// (nothing created).
+pub async fn import_vendors(
+    db: &DatabaseConnection,
+    org_id: i64,
+    limit: &PlanLimit,
+    text: &str,
+    commit: bool,
+) -> Result<(ImportPlan, usize)> {
+    if !commit {
+        return Ok((plan_in(db, org_id, limit, text).await?, 0));
+    }
+    let txn = crate::models::begin_write(db).await?;
+    vendors::Model::lock_for_new_vendors(&txn, org_id).await?;
+    let plan = plan_in(&txn, org_id, limit, text).await?;
+    for form in &plan.to_create {
+        vendors::Model::insert_in(&txn, org_id, form).await?;
+    }
+    txn.commit().await?;
+    let created = plan.to_create.len();
+    Ok((plan, created))
+}
+
+/// The import planned against the organization's vendors as `db` sees them.
+async fn plan_in<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    limit: &PlanLimit,
+    text: &str,
+) -> Result<ImportPlan> {
+    let existing = vendors::Model::emails_in_org(db, org_id).await?;
+    // Counted, not taken from the emails: two vendors may share one.
+    let room = limit
+        .vendors
+        .saturating_sub(vendors::Model::count_in_org(db, org_id).await?);
+    Ok(plan_import(text, existing, room, limit)?)
+}
+
 fn messages(err: &Error) -> Vec<String> {
     match err {
         Error::CustomError(_, detail) => detail

@@ -143,7 +143,7 @@ pub fn check(name: &str, size: u64, head: &[u8], path: &Path) -> Result<FileKind
 
 /// Unicode bidirectional controls: shown as nothing, they reorder what follows
 /// (`invoice\u{202e}fdp.exe` reads as `invoiceexe.pdf`), so they never reach a display name.
-fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(
         c,
         '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'

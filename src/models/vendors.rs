@@ -134,16 +134,41 @@ impl Model {
         form: &ValidVendor,
     ) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
-        // The organization's row locked (PostgreSQL) so that vendors added at once are counted
-        // one after the other against the limit.
-        super::_entities::organizations::Entity::find_by_id(org_id)
-            .lock_exclusive()
-            .one(&txn)
-            .await?
-            .ok_or(Refusal::NotFound)?;
+        Self::lock_for_new_vendors(&txn, org_id).await?;
         if Self::count_in_org(&txn, org_id).await? >= limit.vendors {
             return Err(Refusal::PlanLimit(limit.message.clone()).into());
         }
+        let vendor = Self::insert_in(&txn, org_id, form).await?;
+        txn.commit().await?;
+        Ok(vendor)
+    }
+
+    /// Locks the organization's row until the write transaction `txn` ends (`PostgreSQL`:
+    /// `SELECT ... FOR UPDATE`; `SQLite`'s immediate transaction already holds the whole
+    /// database), so that everything adding vendors (one at a time or an import) counts them
+    /// one after the other against the plan's limit.
+    ///
+    /// # Errors
+    /// `NotFound` for an unknown organization; database errors.
+    pub async fn lock_for_new_vendors<C: ConnectionTrait>(txn: &C, org_id: i64) -> Result<()> {
+        organizations::Entity::find_by_id(org_id)
+            .lock_exclusive()
+            .one(txn)
+            .await?
+            .ok_or(Refusal::NotFound)?;
+        Ok(())
+    }
+
+    /// Inserts a vendor with its activity entry in `txn`, which holds
+    /// `lock_for_new_vendors` and has checked the plan's limit.
+    ///
+    /// # Errors
+    /// `Taken` when the given key is in use, database errors.
+    pub async fn insert_in<C: ConnectionTrait>(
+        txn: &C,
+        org_id: i64,
+        form: &ValidVendor,
+    ) -> Result<Self> {
         let mut attempts = 0;
         let vendor = loop {
             let key = form
@@ -152,7 +177,7 @@ impl Model {
                 .unwrap_or_else(CompanyKey::generate);
             let taken = Entity::find()
                 .filter(vendors::Column::Key.eq(key.as_str()))
-                .count(&txn)
+                .count(txn)
                 .await?
                 > 0;
             if taken {
@@ -179,10 +204,10 @@ impl Model {
                 active.required_documents =
                     ActiveValue::Set(required_json(&Slot::DEFAULT_REQUIRED));
             }
-            break active.insert(&txn).await?;
+            break active.insert(txn).await?;
         };
         activities::Model::record(
-            &txn,
+            txn,
             org_id,
             activities::VENDOR_CREATED,
             format!("Vendor {} was added", vendor.name),
@@ -192,7 +217,6 @@ impl Model {
             },
         )
         .await?;
-        txn.commit().await?;
         Ok(vendor)
     }
 

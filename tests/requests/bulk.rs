@@ -137,6 +137,116 @@ async fn the_archive_holds_exactly_the_selected_files_under_unique_names() {
     .await;
 }
 
+/// Sets a document's stored file name as it is, past the cleaning an upload does (a row
+/// written before that cleaning, or by hand).
+async fn rename_stored(ctx: &AppContext, pid: &str, file_name: &str) {
+    use sea_orm::{sea_query::Expr, ColumnTrait, QueryFilter};
+    let updated = documents::Entity::update_many()
+        .col_expr(documents::Column::FileName, Expr::value(file_name))
+        .filter(documents::Column::Pid.eq(uuid::Uuid::parse_str(pid).unwrap()))
+        .exec(&ctx.db)
+        .await
+        .unwrap();
+    assert_eq!(updated.rows_affected, 1);
+}
+
+#[tokio::test]
+async fn no_archive_entry_leaves_its_folder_whatever_the_names() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Slip", Some("Slip Co")).await;
+        make_professional(&ctx, &ann).await;
+        let long = "é".repeat(200);
+        let vendor_names = [
+            ". ..",
+            "..",
+            ".",
+            "../..",
+            "/etc",
+            "C:\\Windows",
+            "\\\\server\\share",
+            "bell\u{7}tab\there",
+            "CON",
+            long.as_str(),
+        ];
+        let file_names = [
+            "../invoice.pdf",
+            "..",
+            "/etc/passwd",
+            "C:\\boot.ini",
+            "...",
+            "   ",
+            "line\nbreak.pdf",
+            "..\\..\\x.pdf",
+            "../invoice.pdf",
+            "x".repeat(300).as_str(),
+        ]
+        .map(str::to_string);
+        let mut docs = Vec::new();
+        for (vendor, file) in vendor_names.iter().zip(&file_names) {
+            // Two documents a vendor: one renamed, one keeping the name it was uploaded with.
+            let (_, ids) = vendor_with_documents(&server, &ann, vendor, 2).await;
+            rename_stored(&ctx, &ids[0], file).await;
+            docs.extend(ids);
+        }
+        // And the same hostile file name twice under one vendor.
+        let (_, twins) = vendor_with_documents(&server, &ann, ". ..", 2).await;
+        for id in &twins {
+            rename_stored(&ctx, id, "../invoice.pdf").await;
+        }
+        docs.extend(twins);
+
+        let res = post(
+            &server,
+            &ann,
+            "/api/documents/archive",
+            json!({"ids": docs}),
+        )
+        .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let bytes = res.as_bytes().to_vec();
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        assert_eq!(archive.len(), docs.len(), "every document, none merged");
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..archive.len() {
+            let mut entry = archive.by_index(i).unwrap();
+            let name = entry.name().to_string();
+            let parts: Vec<&str> = name.split('/').collect();
+            assert_eq!(parts.len(), 2, "vendor/file: {name:?}");
+            for part in &parts {
+                assert!(
+                    !part.is_empty() && *part != "." && *part != "..",
+                    "{name:?}"
+                );
+                assert!(!part.starts_with('.'), "{name:?}");
+            }
+            assert!(!name.starts_with(['/', '\\']), "{name:?}");
+            assert!(
+                !name.contains(['\\', ':']),
+                "no drive, no backslash: {name:?}"
+            );
+            assert!(!name.chars().any(char::is_control), "{name:?}");
+            assert!(parts.iter().all(|p| p.len() <= 128), "{name:?}");
+            assert!(entry.enclosed_name().is_some(), "zip's own check: {name:?}");
+            assert!(
+                vendorwatch::models::bulk::archive::is_safe_entry_name(&name),
+                "{name:?}"
+            );
+            assert!(seen.insert(name.to_lowercase()), "unique: {name:?}");
+            let mut content = Vec::new();
+            entry.read_to_end(&mut content).unwrap();
+            assert_eq!(content, crate::fixtures::pdf(), "{name:?}");
+        }
+        for twin in [
+            "vendor/_invoice.pdf",
+            "vendor/_invoice (2).pdf",
+            "vendor/_invoice (3).pdf",
+        ] {
+            assert!(seen.contains(twin), "{twin}: {seen:?}");
+        }
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn another_organizations_ids_are_not_found_and_nothing_is_touched() {
     with_app(|server, ctx| async move {

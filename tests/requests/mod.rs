@@ -5,6 +5,7 @@ mod billing;
 mod billing_limits;
 mod billing_replay;
 mod blog;
+mod body_limits;
 mod bulk;
 mod content;
 mod documents;

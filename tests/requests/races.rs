@@ -6,6 +6,7 @@
 use std::future::IntoFuture;
 
 use futures_util::future::join_all;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 
 use crate::support::{
@@ -173,4 +174,122 @@ async fn bulk_delete(
         .json(&json!({ "ids": ids }))
         .await;
     (res.status_code().as_u16(), res.text())
+}
+
+/// A committed vendor import's CSV: `rows` vendors named after `tag`, each with its own email.
+fn import_csv(tag: &str, rows: usize) -> String {
+    use std::fmt::Write;
+    let local = tag.to_lowercase().replace(' ', "-");
+    let mut csv = String::from("Name,Email,Service Type\n");
+    for i in 0..rows {
+        writeln!(csv, "{tag} {i},{local}-{i}@example.com,plumbing").unwrap();
+    }
+    csv
+}
+
+async fn import(server: &loco_rs::TestServer, account: &Account, csv: &str) -> (u16, Value) {
+    let (h, v) = bearer(&account.token);
+    let res = server
+        .post("/api/vendors/import")
+        .add_header(h, v)
+        .json(&json!({ "csv": csv, "commit": true }))
+        .await;
+    let status = res.status_code().as_u16();
+    (
+        status,
+        serde_json::from_str(&res.text()).unwrap_or(Value::Null),
+    )
+}
+
+/// What the answers of imports sent at once say they created, checked against what exists:
+/// each answer is a 200 telling its count or a refusal that created nothing, the sum is the
+/// vendors there are, within `limit`, and no email was imported twice. Returns that count.
+async fn imports_at_once_add_up(
+    server: &loco_rs::TestServer,
+    ctx: &loco_rs::app::AppContext,
+    account: &Account,
+    csvs: &[String],
+    limit: u64,
+) -> u64 {
+    let answers = join_all(csvs.iter().map(|csv| import(server, account, csv))).await;
+    let mut said = 0;
+    for (status, body) in &answers {
+        match status {
+            200 => said += body["created"].as_u64().unwrap(),
+            402 => assert_eq!(body["error"], "plan_limit", "{body}"),
+            _ => panic!("{status}: {body}"),
+        }
+    }
+    let org = crate::support::org_of(ctx, account).await;
+    let vendors = vendorwatch::models::vendors::Entity::find()
+        .filter(vendorwatch::models::vendors::vendors::Column::OrganizationId.eq(org.id))
+        .all(&ctx.db)
+        .await
+        .unwrap();
+    let codes: Vec<u16> = answers.iter().map(|(s, _)| *s).collect();
+    assert_eq!(
+        vendors.len() as u64,
+        said,
+        "what the answers said: {codes:?}"
+    );
+    assert!(said <= limit, "{said} vendors, the plan allows {limit}");
+    let emails: std::collections::HashSet<&str> =
+        vendors.iter().map(|v| v.email.as_str()).collect();
+    assert_eq!(emails.len(), vendors.len(), "no email imported twice");
+    said
+}
+
+#[tokio::test]
+async fn vendor_imports_at_once_create_what_they_answer_within_the_plan() {
+    with_app(|server, ctx| async move {
+        // Free (2 vendors): six imports of three rows, two of them the same file.
+        let ann = register(&server, "Ann Lee", None).await;
+        let mut csvs: Vec<String> = (0..5)
+            .map(|i| import_csv(&format!("Free {i}"), 3))
+            .collect();
+        csvs.push(csvs[0].clone());
+        let count = imports_at_once_add_up(&server, &ctx, &ann, &csvs, 2).await;
+        assert_eq!(count, 2, "the imports filled the plan, no more");
+
+        // Professional (25): four imports of ten rows, more than the plan holds together.
+        let bob = register(&server, "Bob Lee", Some("Pro Co")).await;
+        make_professional(&ctx, &bob).await;
+        let csvs: Vec<String> = (0..4)
+            .map(|i| import_csv(&format!("Pro {i}"), 10))
+            .collect();
+        let count = imports_at_once_add_up(&server, &ctx, &bob, &csvs, 25).await;
+        assert_eq!(count, 25, "the imports filled the plan, no more");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_vendor_added_during_an_import_is_counted_once_against_the_plan() {
+    with_app(|server, ctx| async move {
+        for round in 0..4 {
+            let ann = register(&server, &format!("Ann Round {round}"), None).await;
+            let (h, v) = bearer(&ann.token);
+            let csv = import_csv(&format!("Round {round}"), 2);
+            let single = server
+                .post("/api/vendors")
+                .add_header(h, v)
+                .json(&vendor_body(&format!("Single {round}")))
+                .into_future();
+            let ((status, body), added) = tokio::join!(import(&server, &ann, &csv), single);
+            assert_eq!(status, 200, "{body}");
+            let added = match added.status_code().as_u16() {
+                201 => 1,
+                402 => 0,
+                other => panic!("{other}: {}", added.text()),
+            };
+            let created = body["created"].as_u64().unwrap();
+            let org = crate::support::org_of(&ctx, &ann).await;
+            let count = vendorwatch::models::vendors::Model::count_in_org(&ctx.db, org.id)
+                .await
+                .unwrap();
+            assert_eq!(count, created + added, "round {round}: {body}");
+            assert_eq!(count, 2, "round {round}: the plan's 2, whoever came first");
+        }
+    })
+    .await;
 }
