@@ -112,8 +112,7 @@ async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Byte
                 .map_err(rate_limited)?;
             stripe.confirmed_checkout(id).await?
         }
-        Some(_) => None,
-        None => None,
+        Some(_) | None => None,
     };
     let ours = paid.filter(|p| p.organization_pid.as_deref() == Some(&current.org.pid.to_string()));
     let Some(paid) = ours else {
