@@ -21,6 +21,7 @@ mod m20261124_000001_users_pid;
 mod m20261124_000002_documents_newest;
 mod m20261124_000003_organizations_data_version;
 mod m20261125_000001_outgoing_emails;
+mod m20261126_000008_vendors_name_order;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000002_documents_newest::Migration),
             Box::new(m20261124_000003_organizations_data_version::Migration),
             Box::new(m20261125_000001_outgoing_emails::Migration),
+            Box::new(m20261126_000008_vendors_name_order::Migration),
             // inject-above (do not remove this comment)
         ]
     }

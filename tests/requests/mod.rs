@@ -11,6 +11,7 @@ mod hardening;
 mod keepalive;
 mod keywords;
 mod lists;
+mod lists_plans;
 mod outbox;
 mod paging;
 mod platform;
