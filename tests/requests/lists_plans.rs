@@ -75,10 +75,10 @@ async fn seed(db: &DatabaseConnection, org: i64) {
     }
 }
 
-/// The plan's nodes, depth first: (node type, relation, the node's whole JSON).
-fn nodes(plan: &Value, out: &mut Vec<(String, String, Value)>) {
+/// The plan's nodes, depth first: (node type, relation read, if any).
+fn nodes(plan: &Value, out: &mut Vec<(String, String)>) {
     let text = |key: &str| plan[key].as_str().unwrap_or_default().to_string();
-    out.push((text("Node Type"), text("Relation Name"), plan.clone()));
+    out.push((text("Node Type"), text("Relation Name")));
     for child in plan["Plans"].as_array().into_iter().flatten() {
         nodes(child, out);
     }
@@ -112,7 +112,7 @@ fn faults(path: &str, sql: &str, plan: &Value, sort_allowed: bool) -> Vec<String
     let mut found = vec![];
     // The total reads every matching row whatever the plan (and runs only for a full page).
     let counting = sql.contains("num_items");
-    for (node, relation, _) in &all {
+    for (node, relation) in &all {
         if node == "Seq Scan" && BIG_TABLES.contains(&relation.as_str()) && !counting {
             found.push(format!("`{path}`: Seq Scan on {relation}"));
         }
@@ -120,8 +120,8 @@ fn faults(path: &str, sql: &str, plan: &Value, sort_allowed: bool) -> Vec<String
     let page = plan["Node Type"] == "Limit"
         && all
             .iter()
-            .any(|(_, relation, _)| BIG_TABLES.contains(&relation.as_str()));
-    if page && !sort_allowed && all.iter().any(|(node, _, _)| node == "Sort") {
+            .any(|(_, relation)| BIG_TABLES.contains(&relation.as_str()));
+    if page && !sort_allowed && all.iter().any(|(node, _)| node == "Sort") {
         found.push(format!(
             "`{path}`: the page is sorted, not read from an index"
         ));
@@ -129,7 +129,7 @@ fn faults(path: &str, sql: &str, plan: &Value, sort_allowed: bool) -> Vec<String
     if page
         && !all
             .iter()
-            .any(|(node, relation, _)| index_read(node) && BIG_TABLES.contains(&relation.as_str()))
+            .any(|(node, relation)| index_read(node) && BIG_TABLES.contains(&relation.as_str()))
     {
         found.push(format!("`{path}`: no index scan feeds the page"));
     }
