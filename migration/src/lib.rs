@@ -23,6 +23,7 @@ mod m20261124_000003_organizations_data_version;
 mod m20261125_000001_outgoing_emails;
 mod m20261126_000001_checkout_sessions;
 mod m20261126_000003_sessions;
+mod m20261126_000008_vendors_name_order;
 mod m20261126_000010_blog_post_readers;
 
 pub struct Migrator;
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000001_outgoing_emails::Migration),
             Box::new(m20261126_000001_checkout_sessions::Migration),
             Box::new(m20261126_000003_sessions::Migration),
+            Box::new(m20261126_000008_vendors_name_order::Migration),
             Box::new(m20261126_000010_blog_post_readers::Migration),
             // inject-above (do not remove this comment)
         ]

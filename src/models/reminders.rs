@@ -98,16 +98,14 @@ impl Model {
         let select = Entity::find().in_tenant(org_id);
         let count = select.clone().count(db);
         let order = sort.order();
+        let key = sort.key.expr(crate::models::documents::today());
+        let select = if sort.key.nullable() {
+            select.order_by_with_nulls(key, order.clone(), sea_orm::sea_query::NullOrdering::Last)
+        } else {
+            select.order_by(key, order.clone())
+        };
         let rows = page
-            .apply(
-                select
-                    .order_by_with_nulls(
-                        sort.key.expr(crate::models::documents::today()),
-                        order.clone(),
-                        sea_orm::sea_query::NullOrdering::Last,
-                    )
-                    .order_by(Expr::col((Entity, reminders::Column::Id)), order),
-            )
+            .apply(select.order_by(Expr::col((Entity, reminders::Column::Id)), order))
             .find_also_related(documents::Entity)
             .all(db)
             .await?;
@@ -163,6 +161,13 @@ impl ReminderSort {
         ("status", Self::Status),
         ("sent", Self::Sent),
     ];
+
+    /// Whether the key can be NULL (a document without an expiration date): only then does the
+    /// order say where NULLs go, so that the others keep matching an index in either direction
+    /// (`DocumentSort::nullable`).
+    const fn nullable(self) -> bool {
+        matches!(self, Self::ExpirationDate)
+    }
 
     /// The key in SQL, over a `reminders` row joined with its document.
     fn expr(self, today: chrono::NaiveDate) -> Expr {

@@ -1,6 +1,7 @@
 //! What an operator relies on: production start checks, logs, metrics, shutdown, readiness.
 
 mod backup;
+mod metrics;
 mod production;
 mod readiness;
 mod shutdown;

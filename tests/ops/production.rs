@@ -411,3 +411,60 @@ async fn servers_and_workers_started_at_once_on_a_new_database_all_come_up() {
     }
     exec(format!("DROP DATABASE {name} WITH (FORCE)")).await;
 }
+
+/// `config/production.yaml` as it is: its static middleware sets `no-cache` on every file it
+/// serves, which left the built assets revalidated on every visit. They are kept a year (their
+/// 304s too), the app's pages and a missing asset's fallback page are revalidated.
+#[tokio::test]
+async fn a_production_server_keeps_built_assets_a_year_and_revalidates_pages() {
+    const ASSET: &str = "/assets/app-3f9a1c0d.js";
+    let dir = tempfile::tempdir().unwrap();
+    let built = dir.path().join("assets/assets");
+    std::fs::create_dir_all(&built).unwrap();
+    std::fs::write(built.join("app-3f9a1c0d.js"), "console.log('built');").unwrap();
+    let port = free_port();
+    let env = production_env(dir.path(), port);
+    let mut server = spawn_server(dir.path(), &env, "server.log");
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    wait_until_up(&client, &base).await;
+
+    let cache_control = |res: &reqwest::Response| {
+        res.headers()
+            .get("cache-control")
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    let asset = client.get(format!("{base}{ASSET}")).send().await.unwrap();
+    assert_eq!(asset.status().as_u16(), 200);
+    assert_eq!(
+        cache_control(&asset).as_deref(),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert!(asset.headers()["vary"]
+        .to_str()
+        .unwrap()
+        .to_ascii_lowercase()
+        .contains("accept-encoding"));
+    let modified = asset.headers()["last-modified"].clone();
+    let again = client
+        .get(format!("{base}{ASSET}"))
+        .header("if-modified-since", modified)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+    assert_eq!(
+        cache_control(&again).as_deref(),
+        Some("public, max-age=31536000, immutable"),
+        "a 304's headers replace the stored ones"
+    );
+
+    for path in ["/", "/dashboard", "/vendors/abc", "/assets/app-missing0.js"] {
+        let page = client.get(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(page.status().as_u16(), 200, "{path}");
+        assert_eq!(cache_control(&page).as_deref(), Some("no-cache"), "{path}");
+    }
+
+    let status = crate::support::process::terminate(&mut server, 30).await;
+    assert!(status.success(), "exit on SIGTERM: {status}");
+}

@@ -15,6 +15,7 @@ mod keepalive;
 mod keywords;
 mod limits;
 mod lists;
+mod lists_plans;
 mod outbox;
 mod paging;
 mod platform;

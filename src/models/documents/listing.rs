@@ -69,6 +69,14 @@ impl DocumentSort {
         ("vendor", Self::Vendor),
     ];
 
+    /// Whether the key can be NULL (a document without an expiration date). Only then does the
+    /// order say where NULLs go: `NULLS LAST` on a key that is never NULL changes no answer, but
+    /// descending it no longer matches an index read backwards (NULLS FIRST), and
+    /// `PostgreSQL` sorted every current document of the organization for each page.
+    const fn nullable(self) -> bool {
+        matches!(self, Self::ExpirationDate)
+    }
+
     /// The key in SQL, over a `documents` row joined with its `vendors` row.
     fn expr(self, today: NaiveDate) -> Expr {
         let col = |c: documents::Column| Expr::col((documents::Entity, c));
@@ -171,17 +179,15 @@ impl Model {
         }
         let count = select.clone().count(db);
         let order = query.sort.order();
+        let key = query.sort.key.expr(today());
+        let select = if query.sort.key.nullable() {
+            select.order_by_with_nulls(key, order.clone(), NullOrdering::Last)
+        } else {
+            select.order_by(key, order.clone())
+        };
         let rows = query
             .page
-            .apply(
-                select
-                    .order_by_with_nulls(
-                        query.sort.key.expr(today()),
-                        order.clone(),
-                        NullOrdering::Last,
-                    )
-                    .order_by(Expr::col((documents::Entity, documents::Column::Id)), order),
-            )
+            .apply(select.order_by(Expr::col((documents::Entity, documents::Column::Id)), order))
             .find_also_related(vendors::Entity)
             .all(db)
             .await?;
