@@ -10,22 +10,35 @@ use crate::models::refusal::{FieldErrors, Refusal};
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct PostFields {
-    /// 1 to 200 characters, not blank.
-    #[schema(required = true, max_length = 200, pattern = r"\S")]
+    /// 1 to 200 characters, not blank, on one line, without control characters.
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = r"^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$"
+    )]
     pub title: String,
-    /// Markdown; required, not blank.
-    #[schema(required = true, pattern = r"\S")]
+    /// Markdown; required, not blank; no control characters but tabs and line breaks.
+    #[schema(
+        required = true,
+        pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*[^\s\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F][^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$"
+    )]
     pub content: String,
-    /// At most 500 characters; empty: the first 200 characters of the text.
+    /// At most 500 characters; empty: the first 200 characters of the text. No control
+    /// characters but tabs and line breaks.
+    #[schema(pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub excerpt: Option<String>,
-    /// At most 10, each at most 40 characters.
+    /// At most 10, each at most 40 characters; control characters in a tag are removed.
     pub tags: Option<Vec<String>>,
-    /// At most 70 characters.
+    /// At most 70 characters, on one line, without control characters.
+    #[schema(pattern = r"^[^\x00-\x1F\x7F-\x9F]*$")]
     pub meta_title: Option<String>,
-    /// At most 160 characters.
+    /// At most 160 characters, on one line, without control characters.
+    #[schema(pattern = r"^[^\x00-\x1F\x7F-\x9F]*$")]
     pub meta_description: Option<String>,
     pub published: Option<bool>,
-    /// Made into a slug (at most 200 characters); empty: from the title.
+    /// Made into a slug (at most 200 characters); empty: from the title. On one line, without
+    /// control characters.
+    #[schema(pattern = r"^[^\x00-\x1F\x7F-\x9F]*$")]
     pub slug: Option<String>,
     /// `published` or `draft`; on a `PUT`, `published` alone publishes (the admin list's Publish
     /// button).
@@ -137,7 +150,13 @@ impl PostFields {
             .tags
             .unwrap_or_default()
             .iter()
-            .map(|t| t.trim().to_string())
+            .map(|t| {
+                t.chars()
+                    .filter(|c| !c.is_control())
+                    .collect::<String>()
+                    .trim()
+                    .to_string()
+            })
             .filter(|t| !t.is_empty())
             .collect();
         if tags.len() > 10 || tags.iter().any(|t| t.chars().count() > 40) {
@@ -176,12 +195,6 @@ impl PostFields {
             if value.is_some_and(|v| v.chars().any(|c| is_forbidden(c, true))) {
                 push(field, CONTROLS);
             }
-        }
-        if tags
-            .iter()
-            .any(|t| t.chars().any(|c| is_forbidden(c, false)))
-        {
-            push("tags", CONTROLS);
         }
         let slug = text(self.slug.as_ref());
         if slug.as_ref().is_some_and(|s| s.chars().count() > 200) {
