@@ -10,8 +10,11 @@ pub struct Model {
     pub updated_at: DateTimeWithTimeZone,
     #[sea_orm(primary_key)]
     pub id: i64,
+    #[sea_orm(unique_key = "day")]
     pub post_id: i64,
+    #[sea_orm(unique_key = "day")]
     pub day: Date,
+    #[sea_orm(unique_key = "day")]
     pub reader: String,
 }
 
