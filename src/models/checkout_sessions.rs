@@ -40,24 +40,7 @@ pub async fn mark_upgraded<C: ConnectionTrait>(
     }
     // A session the server did not create (one started before this table, or a Payment Link
     // for the Professional price) is recorded on its first upgrade.
-    let inserted = Entity::insert(ActiveModel {
-        session_id: ActiveValue::Set(session_id.to_string()),
-        price_id: ActiveValue::Set(price_id.to_string()),
-        expires_at: ActiveValue::Set(None),
-        upgraded_at: ActiveValue::Set(Some(now.into())),
-        organization_id: ActiveValue::Set(org_id),
-        created_at: ActiveValue::Set(now.into()),
-        updated_at: ActiveValue::Set(now.into()),
-        ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::column(Column::SessionId)
-            .do_nothing()
-            .to_owned(),
-    )
-    .exec_without_returning(db)
-    .await?;
-    Ok(inserted > 0)
+    insert(db, org_id, session_id, price_id, None, Some(now)).await
 }
 
 /// Records a session the server created for organization `org_id`.
@@ -71,12 +54,25 @@ pub async fn record_created<C: ConnectionTrait>(
     price_id: &str,
     expires_at: Option<DateTime<Utc>>,
 ) -> Result<()> {
+    insert(db, org_id, session_id, price_id, expires_at, None).await?;
+    Ok(())
+}
+
+/// Inserts a session unless its id is already recorded; `true` when this call wrote it.
+async fn insert<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    session_id: &str,
+    price_id: &str,
+    expires_at: Option<DateTime<Utc>>,
+    upgraded_at: Option<DateTime<Utc>>,
+) -> Result<bool> {
     let now = Utc::now();
-    Entity::insert(ActiveModel {
+    let inserted = Entity::insert(ActiveModel {
         session_id: ActiveValue::Set(session_id.to_string()),
         price_id: ActiveValue::Set(price_id.to_string()),
         expires_at: ActiveValue::Set(expires_at.map(Into::into)),
-        upgraded_at: ActiveValue::Set(None),
+        upgraded_at: ActiveValue::Set(upgraded_at.map(Into::into)),
         organization_id: ActiveValue::Set(org_id),
         created_at: ActiveValue::Set(now.into()),
         updated_at: ActiveValue::Set(now.into()),
@@ -89,7 +85,7 @@ pub async fn record_created<C: ConnectionTrait>(
     )
     .exec_without_returning(db)
     .await?;
-    Ok(())
+    Ok(inserted > 0)
 }
 
 /// A session handed back is one the customer still has time to pay on.
