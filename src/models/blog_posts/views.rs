@@ -30,10 +30,17 @@ type Pending = HashMap<(NaiveDate, i64), HashSet<String>>;
 /// until the next write (a flood of invented readers cannot grow the process without bound).
 const MAX_PENDING: usize = 100_000;
 
+/// The pairs not yet written, and how many there are (kept, not counted on every read).
+#[derive(Default)]
+struct Noted {
+    pending: Pending,
+    pairs: usize,
+}
+
 /// The reads a process noted and has not written yet; one per application context (kept in its
 /// shared store), so two apps in one process (the tests) never write each other's.
 #[derive(Clone, Default)]
-pub struct Reads(Arc<Mutex<Pending>>);
+pub struct Reads(Arc<Mutex<Noted>>);
 
 impl Reads {
     /// The context's reads.
@@ -49,12 +56,11 @@ impl Reads {
     /// Notes that `reader` read post `id` today; written by the next flush.
     pub fn count(&self, id: i64, reader: String) {
         let day = Utc::now().date_naive();
-        let Ok(mut pending) = self.0.lock() else {
+        let Ok(mut noted) = self.0.lock() else {
             return;
         };
-        let noted: usize = pending.values().map(HashSet::len).sum();
-        if noted < MAX_PENDING {
-            pending.entry((day, id)).or_default().insert(reader);
+        if noted.pairs < MAX_PENDING && noted.pending.entry((day, id)).or_default().insert(reader) {
+            noted.pairs += 1;
         }
     }
 
@@ -67,15 +73,19 @@ impl Reads {
         let taken: Pending = self
             .0
             .lock()
-            .map(|mut p| std::mem::take(&mut *p))
+            .map(|mut noted| std::mem::take(&mut *noted).pending)
             .unwrap_or_default();
         if taken.is_empty() {
             return Ok(());
         }
         if let Err(err) = write(db, &taken).await {
-            if let Ok(mut pending) = self.0.lock() {
+            if let Ok(mut noted) = self.0.lock() {
                 for (key, readers) in taken {
-                    pending.entry(key).or_default().extend(readers);
+                    let mine = noted.pending.entry(key).or_default();
+                    let before = mine.len();
+                    mine.extend(readers);
+                    let added = mine.len() - before;
+                    noted.pairs += added;
                 }
             }
             return Err(err);
