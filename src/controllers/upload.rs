@@ -14,7 +14,10 @@ use tokio::io::AsyncWriteExt;
 
 use crate::{
     errors::{bad_request, field_error, payload_too_large},
-    models::{documents::UploadedFile, file_type::MAX_UPLOAD_BYTES},
+    models::{
+        documents::{UploadedFile, MAX_UPLOAD_NOTES},
+        file_type::MAX_UPLOAD_BYTES,
+    },
     storage::{io_write_error, upload_temp_dir, UPLOAD_TEMP_PREFIX},
 };
 
@@ -22,8 +25,6 @@ use crate::{
 const HEAD_BYTES: usize = 8192;
 /// Text fields beside the file are short: room for the longest notes in any characters.
 const MAX_FIELD_BYTES: usize = 20 * 1024;
-/// The longest notes an upload form takes, in characters.
-pub const MAX_NOTES_CHARS: usize = 5000;
 
 pub struct Received {
     pub fields: HashMap<String, String>,
@@ -114,8 +115,11 @@ async fn receive_text(name: &str, field: Field<'_>) -> Result<String> {
     }
     let text = String::from_utf8_lossy(&bytes).into_owned();
     // As sent, as the document's `maxLength` counts (and as `PUT /api/documents/{id}` allows).
-    if name == "notes" && text.chars().count() > MAX_NOTES_CHARS {
-        return Err(field_error(name, "Notes must be at most 5000 characters"));
+    if name == "notes" && text.chars().count() > MAX_UPLOAD_NOTES {
+        return Err(field_error(
+            name,
+            &format!("Notes must be at most {MAX_UPLOAD_NOTES} characters"),
+        ));
     }
     Ok(text)
 }

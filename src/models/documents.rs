@@ -21,7 +21,7 @@ mod intake;
 mod listing;
 mod versions;
 
-pub use form::{DateInput, DocumentUpdate};
+pub use form::{DateInput, DocumentUpdate, MAX_UPLOAD_NOTES};
 pub use intake::{remove_all_stored, remove_stored, NewDocument, UploadedFile};
 pub use listing::{
     DocumentChart, DocumentQuery, DocumentSort, CHART_WEEKS, UPCOMING_SPANS, UPCOMING_SPAN_DAYS,

@@ -50,7 +50,8 @@ impl utoipa::PartialSchema for DateInput {
 
 impl utoipa::ToSchema for DateInput {}
 
-/// The notes of an upload, at most: as an edit allows (the upload forms' text fields hold 20 KiB).
+/// The notes of an upload, at most, counted as sent (`controllers::upload` refuses longer ones
+/// as the field arrives): as an edit allows.
 pub const MAX_UPLOAD_NOTES: usize = 5000;
 
 /// The refusal of a COI without a (known) insurance type.
@@ -63,7 +64,7 @@ impl DocumentInfo {
     /// field's trimmed, non-empty text.
     ///
     /// # Errors
-    /// `Invalid` for a missing type or COI type, a bad date or long notes.
+    /// `Invalid` for a missing type or COI type, or a bad date.
     pub fn from_form<'a>(field: impl Fn(&str) -> Option<&'a str>) -> Result<Self> {
         let document_type = field("documentType")
             .ok_or_else(|| Refusal::field("documentType", "Please select a document type"))?;
@@ -73,17 +74,6 @@ impl DocumentInfo {
             return Err(coi_type_required().into());
         }
         let notes = field("notes").map(|n| compliance::user_notes(Some(n)).unwrap_or_default());
-        // The form's promise (`max_length = 5000`), counted after trimming.
-        if notes
-            .as_ref()
-            .is_some_and(|n| n.chars().count() > MAX_UPLOAD_NOTES)
-        {
-            return Err(Refusal::field(
-                "notes",
-                &format!("Notes must be at most {MAX_UPLOAD_NOTES} characters"),
-            )
-            .into());
-        }
         let coi_type = if document_type == DocumentType::Coi {
             let named = field("coiType").map(|c| CoiType::parse(c).ok_or_else(coi_type_required));
             match named {
