@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests against a running server: scripts/test starts the real Rust server first
- * (README.md shows how by hand). No web server is started from here and no browser is
+ * (frontend/README.md shows how by hand). No web server is started from here and no browser is
  * downloaded: the system chromium is used (/usr/bin/chromium, or CHROMIUM_PATH).
  */
 export default defineConfig({

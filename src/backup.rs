@@ -1,4 +1,4 @@
-//! Backups: the database and the stored files together, in one ZIP archive (README,
+//! Backups: the database and the stored files together, in one ZIP archive (docs/deploy.md,
 //! "Backups"), written by the `backup` task and put back by the `restore` task.
 //!
 //! - The database first, as one consistent snapshot: `VACUUM INTO` on `SQLite` (the app may

@@ -6,8 +6,8 @@
 //!
 //! `synchronous = NORMAL` in WAL mode keeps the database consistent whatever happens, and a
 //! committed transaction survives a crash of the process; a power cut or an operating-system
-//! crash may lose the last commits (README, "Operations"). `PostgreSQL` is the production
-//! database where that matters.
+//! crash may lose the last commits (docs/configuration.md, `DATABASE_URL`). `PostgreSQL` is
+//! the production database where that matters.
 
 use std::time::Duration;
 

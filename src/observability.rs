@@ -1,4 +1,4 @@
-//! What an operator sees of a running process (README, "Operations"):
+//! What an operator sees of a running process (docs/deploy.md, "Operations"):
 //! - a log span per request carrying its request id (taken from `X-Request-Id` or made, by
 //!   Loco's `request_id` middleware), its method, route template and path (never the query
 //!   string, which may carry a company key), and the organization and user once the caller is

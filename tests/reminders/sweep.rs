@@ -403,7 +403,7 @@ async fn a_reminder_that_keeps_failing_is_left_alone_after_the_last_attempt() {
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 0);
     assert!(stub_messages(ctx).is_empty());
 
-    // An operator deletes the claim (README): the next sweep tries again.
+    // An operator deletes the claim (docs/email.md): the next sweep tries again.
     reminder_claims::Entity::delete_by_id(reminder.id)
         .exec(&ctx.db)
         .await
