@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TOPOLOGY = ROOT / "scripts" / "topology"
 PASSWORD = "correct-horse-9"
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-# Per vendor: a document expiring in 7 days and one in 30 (SPEC's reminder offsets are 30, 7
-# and 0 days): each has exactly one reminder due today (the 30-day one of the first is already
-# past, so it collapses into today).
+# Per vendor: a document expiring in 7 days and one in 30 (the reminder offsets are 30, 7
+# and 0 days: docs/decisions.md, 11): each has exactly one reminder due today (the 30-day
+# one of the first is already past, so it collapses into today).
 DOCUMENTS = [
     {"documentType": "coi", "coiType": "general_liability", "days": 7},
     {"documentType": "coi", "coiType": "workers_comp", "days": 30},

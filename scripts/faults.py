@@ -1,4 +1,4 @@
-"""The fault scenarios of issue 16 against the production topology (scripts/topology), run by
+"""The fault scenarios (every acknowledged write kept, every job done once) against the production topology (scripts/topology), run by
 scripts/faults, which sets up the virtualenv and passes the settings (its header lists them).
 
 Each scenario starts a topology of its own (nginx, two servers, two workers, the scheduler) on

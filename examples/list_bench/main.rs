@@ -5,7 +5,7 @@
 //! - **One large organization** (docs/benchmarks/lists.md): 10,000 vendors and 100,000
 //!   documents (`--vendors N`, 10 documents each); `GET /api/vendors?limit=25`,
 //!   `GET /api/documents?limit=25` and `GET /api/dashboard/stats`: the median of several runs
-//!   against the targets, the process's resident memory (`VmRSS`) idle, after the
+//!   against its targets, the process's resident memory (`VmRSS`) idle, after the
 //!   requests and a few seconds later; then the unpaged lists the screens ask for today, and the
 //!   plan of every statement the paged requests run.
 //! - **Many tenants** (`--tenants [N]`, docs/benchmarks/tenants.md): one organization of 25
@@ -45,7 +45,7 @@ const PATHS: [&str; 3] = [
     "/api/documents?limit=25",
     "/api/dashboard/stats",
 ];
-/// The targets for an organization of 2,000 vendors and 20,000 documents (median, ms).
+/// The targets for an organization of 2,000 vendors and 20,000 documents (median, ms).
 const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
 /// The lists as the screens ask for them today (frontend/src/features/*/api): everything.
 const UNPAGED: [&str; 2] = ["/api/vendors", "/api/documents"];

@@ -1,7 +1,7 @@
 //! Many tenants (docs/benchmarks/tenants.md): the bench's organization (25 vendors x 7 current
 //! documents) measured on a database holding it alone, then again, in the same run with the same
 //! requests, once the other organizations of the same shape are added; the ratio of the medians
-//! against the 1.2, whether the answers stayed the same, and the plan of every statement
+//! against the bound of 1.2, whether the answers stayed the same, and the plan of every statement
 //! the requests run on the full database.
 
 use std::time::Instant;
@@ -28,7 +28,7 @@ const PATHS: [&str; 4] = [
     "/api/documents?limit=25",
     "/api/dashboard/stats",
 ];
-/// The bound: each request at most this many times its time on the database holding
+/// The bound: each request at most this many times its time on the database holding
 /// the organization alone.
 const TARGET_RATIO: f64 = 1.2;
 /// Organizations written per transaction.

@@ -181,9 +181,10 @@ pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: 
     .await
 }
 
-/// The reference under the same conditions: one plain SQL statement for each half (one
-/// `UPDATE` rewriting a column of every due reminder through the partial index, one `DELETE` of
-/// every due expiry), no batches, no activity entries, nothing read back.
+/// The reference the targets were set against, under the same conditions: one plain SQL
+/// statement for each half (one `UPDATE` rewriting a column of every due reminder through the
+/// partial index, one `DELETE` of every due expiry), no batches, no activity entries, nothing
+/// read back.
 pub async fn floor(db: &DatabaseConnection, day: NaiveDate, runs: usize) -> Runs {
     let plain =
         |sql: String| async move { db.execute_unprepared(&sql).await.unwrap().rows_affected() };

@@ -105,7 +105,7 @@ test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page,
   await expect(page.getByText('Showing 1 to 5 of 8 entries')).toBeVisible();
   await expectNoA11yViolations(page, '/vendors, eight vendors, with the toast');
 
-  // The list pages, sorts and searches on the server (issue 16): each view asks for its 5 rows.
+  // The list pages, sorts and searches on the server (docs/product.md, "Lists"): each view asks for its 5 rows.
   const table = page.getByRole('table', { name: 'Vendors' });
   const asked = (params: Record<string, string>) =>
     page.waitForResponse((response) => {

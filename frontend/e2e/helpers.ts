@@ -109,8 +109,8 @@ export async function addVendorViaUi(page: Page, vendor: { name: string; email: 
 }
 
 /**
- * The admin role cannot be granted through the UI (only by an operator task, DECISIONS.md
- * "Tenancy and roles"). The test command seeds an admin and passes its credentials in
+ * The admin role cannot be granted through the UI (only by an operator task, docs/decisions.md,
+ * 4). The test command seeds an admin and passes its credentials in
  * E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD; without them the admin flows are skipped.
  */
 export const adminEmail = process.env.E2E_ADMIN_EMAIL;
@@ -118,7 +118,7 @@ export const adminPassword = process.env.E2E_ADMIN_PASSWORD;
 
 export async function loginAsAdmin(page: Page) {
   await loginViaUi(page, { email: adminEmail ?? '', password: adminPassword ?? '' });
-  // Signing in lands on the landing page (SPEC's flow), signed in.
+  // Signing in lands on the landing page, signed in.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: 'Login successful' })).toBeVisible();
 }

@@ -38,7 +38,7 @@ export const META_DESCRIPTION_MAX = 160;
 /** An empty excerpt becomes the content's first characters plus an ellipsis. */
 export const EXCERPT_FALLBACK_LENGTH = 200;
 
-/** The content engine (SPEC.md section 9). */
+/** The keyword upload's calls: 100 rows each, 500 ms apart (docs/product.md, "Screens"). */
 export const KEYWORD_CHUNK_ROWS = 100;
 export const KEYWORD_CHUNK_PAUSE_MS = 500;
 /** The keyword count (and each upload's ingest) is read again this often while an ingest runs. */

@@ -9,7 +9,7 @@ import './index.css';
  * app, with the files of its page beside it; React is preloaded by index.html).
  *
  * A first-time visitor's landing page is React and the page alone, without the router, the query
- * client or any signed-in screen (issue 16: under 100 KB of JavaScript). Every other page, and
+ * client or any signed-in screen (under 100 KB of JavaScript: docs/benchmarks/frontend.md). Every other page, and
  * the landing page of someone with a stored session (which the app checks with the server), runs
  * the app; its page's code loads beside the app's instead of after it, and with a stored session
  * the reads the page waits for start at once too.

@@ -55,7 +55,7 @@ export const ERROR_CODES = {
   planRequired: 'plan_required',
   /** A signed-in user without the admin role calling an admin route. */
   forbidden: 'forbidden',
-  /** The server has no AI key configured: nothing can be generated (DECISIONS.md, "Admin and blog"). */
+  /** The server has no AI key configured: nothing can be generated (docs/decisions.md, 17). */
   aiNotConfigured: 'ai_not_configured',
   /** The change clashes with the current state (a weekly plan is already active). */
   conflict: 'conflict',

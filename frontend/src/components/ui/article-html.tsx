@@ -8,7 +8,7 @@ type ArticleHtmlProps = { html: string; className?: string; 'data-testid'?: stri
 
 /**
  * Shows the blog's HTML. Only for HTML the server produced: it renders Markdown and sanitises the
- * result (DECISIONS.md, "Admin and blog"), so neither an editor nor an AI answer can inject script.
+ * result (docs/decisions.md, 18), so neither an editor nor an AI answer can inject script.
  */
 export function ArticleHtml({ html, className, ...rest }: ArticleHtmlProps) {
   return <div {...rest} className={cn(articleClasses, className)} dangerouslySetInnerHTML={{ __html: html }} />;

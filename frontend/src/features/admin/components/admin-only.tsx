@@ -28,7 +28,7 @@ export function isForbidden(error: unknown): boolean {
 
 /**
  * Renders admin pages for admins only. The server checks the role on every admin call
- * (DECISIONS.md, "Tenancy and roles"); this check only spares non-admins a page of refusals,
+ * (docs/decisions.md, 4); this check only spares non-admins a page of refusals,
  * so its children (and their reads) never mount for them.
  */
 export function AdminOnly({ children }: { children: ReactNode }) {

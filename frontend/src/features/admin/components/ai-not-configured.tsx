@@ -7,7 +7,7 @@ const code = 'rounded bg-amber-100 px-1 py-0.5 font-mono text-xs text-amber-900'
 
 /**
  * Said wherever AI would be used while the server has no key: nothing is ever faked as
- * generated (DECISIONS.md, "Admin and blog"), so the operator is told how to turn it on.
+ * generated (docs/decisions.md, 17), so the operator is told how to turn it on.
  */
 export function AiNotConfigured({ className }: { className?: string }) {
   return (

@@ -8,7 +8,7 @@ type DeleteBlogPostDialogProps = {
   onClose: () => void;
 };
 
-/** 'Are you sure?' before a post goes; SPEC.md section 8's 'Failed to delete blog post' on failure. */
+/** 'Are you sure?' before a post goes; the toast 'Failed to delete blog post' on failure. */
 export function DeleteBlogPostDialog({ post, onClose }: DeleteBlogPostDialogProps) {
   const deletion = useDeleteBlogPost();
   return (

@@ -37,8 +37,8 @@ type SendOptions = {
 };
 
 /**
- * Sends the chunks one after another with a pause between them (SPEC.md section 9: 100 rows,
- * 500 ms), so one upload never floods the server's queue; stops at the first refused chunk.
+ * Sends the chunks one after another with a pause between them (docs/product.md, "Screens":
+ * 100 rows, 500 ms), so one upload never floods the server's queue; stops at the first refused chunk.
  *
  * @throws ChunkUploadError naming the refused chunk.
  */

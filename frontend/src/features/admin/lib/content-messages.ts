@@ -1,4 +1,4 @@
-/** SPEC.md section 8's admin messages of the keyword upload and the AI tools. */
+/** The admin screen's messages for the keyword upload and the AI tools, word for word. */
 export const INVALID_CSV_TEXT = 'Please select a valid CSV file';
 export const CSV_FAILED_TEXT = 'Failed to process CSV file';
 export const UPLOAD_FAILED_TEXT = 'Failed to upload keywords';

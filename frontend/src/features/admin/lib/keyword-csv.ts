@@ -24,7 +24,7 @@ export type ParsedKeywordRow = { line: number; row: KeywordRow };
 export type ParsedKeywordCsv = { rows: ParsedKeywordRow[]; skipped: number };
 
 /**
- * Reads a keyword CSV (SPEC.md section 5): the first line (the header) is skipped; the columns
+ * Reads a keyword CSV (docs/product.md, "Screens"): the first line (the header) is skipped; the columns
  * are, in order, keyword, search volume, difficulty, priority, category; rows without a keyword
  * are dropped. The values are sent as written: the server checks them.
  *

@@ -68,7 +68,7 @@ export function markdownToPlainText(markdown: string): string {
     .trim();
 }
 
-/** SPEC.md section 5: an empty excerpt defaults to the first 200 characters plus an ellipsis. */
+/** docs/product.md, "Blog": an empty excerpt defaults to the first 200 characters plus an ellipsis. */
 export function excerptFromContent(content: string): string {
   const text = markdownToPlainText(content);
   return text.length > EXCERPT_FALLBACK_LENGTH ? `${text.slice(0, EXCERPT_FALLBACK_LENGTH).trimEnd()}...` : text;

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import type { PublicBlogPostSummary } from '@/types/api';
 
-/** SPEC.md section 9: a post without a read time counts as 5 minutes. */
+/** A post without a read time counts as 5 minutes (docs/product.md, "Blog"). */
 const DEFAULT_READ_TIME = 5;
 
 export function readTimeText(minutes: number | null | undefined): string {
