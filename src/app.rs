@@ -293,7 +293,22 @@ impl Hooks for App {
         Ok(())
     }
 
-    async fn seed(_ctx: &AppContext, _base: &Path) -> Result<()> {
+    /// `cargo loco db seed`: the demo organization of `src/fixtures/demo.yaml`
+    /// (`models::demo`); a second run finds its owner and changes nothing. Loco's command does
+    /// not migrate, so the seed brings the schema up to date first: on a fresh clone
+    /// `cargo loco db seed` is the one command that makes a database with the demo in it.
+    async fn seed(ctx: &AppContext, base: &Path) -> Result<()> {
+        Migrator::up(&ctx.db, None).await?;
+        match crate::models::demo::seed(ctx, base).await? {
+            crate::models::demo::Seeded::Loaded { vendors, documents } => tracing::info!(
+                vendors,
+                documents,
+                "demo organization loaded: sign in as the owner of src/fixtures/demo.yaml"
+            ),
+            crate::models::demo::Seeded::AlreadyThere => {
+                tracing::info!("demo organization already loaded: nothing changed");
+            }
+        }
         Ok(())
     }
 }

@@ -8,6 +8,7 @@ pub mod bulk;
 pub mod checkout_sessions;
 pub mod compliance;
 pub mod csv_io;
+pub mod demo;
 pub mod documents;
 pub mod email;
 pub mod file_type;

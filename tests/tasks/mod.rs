@@ -1,2 +1,3 @@
+mod demo;
 mod operator;
 mod schedulers;
