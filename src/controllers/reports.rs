@@ -72,8 +72,8 @@ pub struct TrendQuery {
     pub days: Option<i64>,
 }
 
-/// Compliance over the last 30, 90 or 365 days, from the daily snapshots (today's is taken
-/// now).
+/// Compliance over the last 30, 90 or 365 days, from the daily snapshots and today's figures
+/// as they stand (a read: the snapshots are written by the `report_snapshots` task).
 #[utoipa::path(get, path = "/api/reports/compliance", tag = "reports", security(("bearer" = [])), params(TrendQuery, Format),
     responses((status = 200, description = "The trend, or (`format=csv`) its rows as CSV",
         content((ComplianceTrend = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
@@ -90,7 +90,6 @@ async fn compliance(
     let csv = wants_csv(&f)?;
     current.org.require_professional(FEATURE)?;
     let day = today();
-    reports::take_snapshot(&ctx.db, current.org.id, day).await?;
     let trend = reports::compliance_trend(&ctx.db, &current.org, days, day).await?;
     if !csv {
         return super::ok_json(trend);

@@ -21,30 +21,45 @@ use super::{
 /// How long snapshots are kept (at least 400 days, as the yearly trend needs).
 pub const SNAPSHOT_RETENTION_DAYS: i64 = 800;
 
+/// The organization's figures as they stand on `day`: what a snapshot records, without
+/// recording it.
+///
+/// # Errors
+/// Database errors.
+pub async fn figures_on(
+    db: &DatabaseConnection,
+    org_id: i64,
+    day: NaiveDate,
+) -> Result<report_snapshots::Model> {
+    let vendors = vendors::Model::counts_by_status(db, org_id).await?;
+    let docs = documents::Model::chart(db, org_id, day).await?;
+    let count = |n: u64| i32::try_from(n).unwrap_or(i32::MAX);
+    let now = chrono::Utc::now().into();
+    Ok(report_snapshots::Model {
+        id: 0,
+        organization_id: org_id,
+        day,
+        vendors_current: count(vendors.current),
+        vendors_expiring_soon: count(vendors.expiring_soon),
+        vendors_expired: count(vendors.expired),
+        vendors_missing: count(vendors.missing),
+        documents_current: count(docs.current),
+        documents_expiring_soon: count(docs.expiring_soon),
+        documents_expired: count(docs.expired),
+        created_at: now,
+        updated_at: now,
+    })
+}
+
 /// Takes (or takes again) the organization's snapshot for `day`: one row per day, whatever
 /// the number of runs.
 ///
 /// # Errors
 /// Database errors.
 pub async fn take_snapshot(db: &DatabaseConnection, org_id: i64, day: NaiveDate) -> Result<()> {
-    let vendors = vendors::Model::counts_by_status(db, org_id).await?;
-    let docs = documents::Model::chart(db, org_id, day).await?;
-    let count = |n: u64| i32::try_from(n).unwrap_or(i32::MAX);
-    let now = chrono::Utc::now();
-    let row = report_snapshots::ActiveModel {
-        organization_id: ActiveValue::Set(org_id),
-        day: ActiveValue::Set(day),
-        vendors_current: ActiveValue::Set(count(vendors.current)),
-        vendors_expiring_soon: ActiveValue::Set(count(vendors.expiring_soon)),
-        vendors_expired: ActiveValue::Set(count(vendors.expired)),
-        vendors_missing: ActiveValue::Set(count(vendors.missing)),
-        documents_current: ActiveValue::Set(count(docs.current)),
-        documents_expiring_soon: ActiveValue::Set(count(docs.expiring_soon)),
-        documents_expired: ActiveValue::Set(count(docs.expired)),
-        created_at: ActiveValue::Set(now.into()),
-        updated_at: ActiveValue::Set(now.into()),
-        ..Default::default()
-    };
+    let mut row =
+        report_snapshots::ActiveModel::from(figures_on(db, org_id, day).await?).reset_all();
+    row.id = ActiveValue::NotSet;
     report_snapshots::Entity::insert(row)
         .on_conflict(
             OnConflict::columns([C::OrganizationId, C::Day])
@@ -127,7 +142,8 @@ fn rate_of(row: &report_snapshots::Model) -> Option<f64> {
     (total > 0).then(|| f64::from(row.vendors_current) * 100.0 / f64::from(total))
 }
 
-/// The trend of the last `days` days up to `today`, from the snapshots taken.
+/// The trend of the last `days` days up to `today`: the snapshots taken before today, then
+/// today's figures as they stand.
 ///
 /// # Errors
 /// Database errors.
@@ -139,13 +155,16 @@ pub async fn compliance_trend(
 ) -> Result<ComplianceTrend> {
     let created = org.created_at.date_naive();
     let from = (today - Duration::days(days - 1)).max(created);
-    let rows = report_snapshots::Entity::find()
+    // The days before today from their snapshots; today's figures as they stand, so that
+    // reading the report writes nothing (the daily task records today's snapshot).
+    let mut rows = report_snapshots::Entity::find()
         .filter(C::OrganizationId.eq(org.id))
         .filter(C::Day.gte(from))
-        .filter(C::Day.lte(today))
+        .filter(C::Day.lt(today))
         .order_by_asc(C::Day)
         .all(db)
         .await?;
+    rows.push(figures_on(db, org.id, today).await?);
     let taken: std::collections::HashSet<NaiveDate> = rows.iter().map(|r| r.day).collect();
     let missing_days = from
         .iter_days()

@@ -91,7 +91,8 @@ async fn the_trend_has_one_snapshot_a_day_and_says_which_days_have_none() {
                 .count(&ctx.db)
                 .await
                 .unwrap(),
-            2
+            1,
+            "reading the report writes nothing: today's point is figured, not recorded"
         );
         let points = first["points"].as_array().unwrap();
         assert_eq!(points.len(), 2);
