@@ -4,7 +4,7 @@ use loco_rs::prelude::*;
 use super::{current::CurrentUser, list_response, Paging};
 use crate::{
     errors::Envelope,
-    models::{documents, reminders},
+    models::reminders,
     views::reminders::ReminderResponse,
 };
 
@@ -33,8 +33,8 @@ async fn list(
         &reminders::ReminderSort::KEYS,
     )?;
     let (rows, total) =
-        reminders::Model::list(&ctx.db, current.org.id, sort, paging.page()?).await?;
-    let today = documents::today();
+        reminders::Model::list(&ctx.db, current.org.id, sort, paging.page()?, current.today).await?;
+    let today = current.today;
     let body: Vec<ReminderResponse> = rows
         .iter()
         .map(|(r, d, v)| ReminderResponse::new(r, d, v, today))

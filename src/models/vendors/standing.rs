@@ -1,6 +1,6 @@
 //! A vendor's standing: its status and its seven slots, from its current documents.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use uuid::Uuid;
 
 use super::Model;
@@ -96,7 +96,3 @@ pub(super) fn required_json(slots: &[Slot]) -> String {
         .unwrap_or_else(|_| "[]".to_string())
 }
 
-#[must_use]
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
-}
