@@ -349,7 +349,12 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         .map(cursor);
     let expiry_end = first_row(
         db,
-        backend.build(&sweep::expiry_batch_end_statement(day, &sweep::Scope::all(), None, batch)),
+        backend.build(&sweep::expiry_batch_end_statement(
+            day,
+            &sweep::Scope::all(),
+            None,
+            batch,
+        )),
     )
     .await
     .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
@@ -371,7 +376,12 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         )],
         vec![(
             "where the first batch of expiries ends",
-            backend.build(&sweep::expiry_batch_end_statement(day, &sweep::Scope::all(), None, batch)),
+            backend.build(&sweep::expiry_batch_end_statement(
+                day,
+                &sweep::Scope::all(),
+                None,
+                batch,
+            )),
         )],
         {
             let batch = sweep::expiry_batch_statements(

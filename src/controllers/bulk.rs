@@ -218,7 +218,8 @@ async fn renewal_requests(
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let query = VendorQuery::default();
-    let (standings, _) = vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
+    let (standings, _) =
+        vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
     let csv = csv_io::vendors_csv(&standings)?;
     let name = format!("vendors-{}.csv", current.today);
     Ok(super::attachment(
@@ -233,7 +234,8 @@ async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> 
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_documents(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let query = documents::DocumentQuery::default();
-    let (rows, _) = documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
+    let (rows, _) =
+        documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
     let csv = csv_io::documents_csv(&rows, current.today)?;
     let name = format!("documents-{}.csv", current.today);
     Ok(super::attachment(

@@ -125,7 +125,8 @@ async fn list(
         )?,
         page: paging.page()?,
     };
-    let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
+    let (rows, total) =
+        documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
     let today = current.today;
     let body: Vec<DocumentResponse> = rows
         .iter()

@@ -212,7 +212,8 @@ async fn non_compliant(
     }
     current.org.require_professional(FEATURE)?;
     let service = super::filter_value(q.service_type.as_deref());
-    let rows = reports::non_compliant(&ctx.db, current.org.id, status, service, current.today).await?;
+    let rows =
+        reports::non_compliant(&ctx.db, current.org.id, status, service, current.today).await?;
     if !csv {
         return super::ok_json(rows);
     }

@@ -66,7 +66,8 @@ async fn list(
     let what = format!("vendors {query:?}");
     let answer = AnswerCache::from_context(&ctx)
         .answer(&current.org, current.today, what, || async {
-            let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
+            let (standings, total) =
+                vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
             let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
             Answer::json(&body, Some(total))
         })

@@ -70,7 +70,10 @@ pub async fn retake_stale_claims(ctx: &AppContext) -> Result<u64> {
     // Every claim was made by a sweep of its organization's day, so any stale one is due: the
     // day is the latest any organization has (no zone is a whole day ahead of UTC).
     let now = Utc::now();
-    let latest = now.date_naive().checked_add_days(Days::new(1)).unwrap_or(now.date_naive());
+    let latest = now
+        .date_naive()
+        .checked_add_days(Days::new(1))
+        .unwrap_or(now.date_naive());
     let policy = ClaimPolicy {
         only_stale_claims: true,
         ..policy(ctx, latest)?
@@ -91,7 +94,10 @@ pub async fn retake_stale_claims(ctx: &AppContext) -> Result<u64> {
 ///
 /// # Errors
 /// As [`run_in`]; the days after a failed one are left to the next run.
-pub async fn run_due(ctx: &AppContext, now: DateTime<Utc>) -> Result<Vec<(NaiveDate, SweepReport)>> {
+pub async fn run_due(
+    ctx: &AppContext,
+    now: DateTime<Utc>,
+) -> Result<Vec<(NaiveDate, SweepReport)>> {
     let mut reports = Vec::new();
     for (day, scope) in due_days(&ctx.db, now).await? {
         reports.push((day, run_in(ctx, day, scope).await?));

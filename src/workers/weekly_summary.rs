@@ -7,10 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     mailers::reports::{ExpiringItem, ReportMailer},
-    models::{
-        compliance::display_date, organizations, reports, users, vendors,
-        weekly_summaries,
-    },
+    models::{compliance::display_date, organizations, reports, users, vendors, weekly_summaries},
 };
 
 pub struct WeeklySummaryWorker {

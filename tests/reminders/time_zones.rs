@@ -120,7 +120,10 @@ async fn each_organization_is_swept_in_its_own_morning_for_its_own_day() {
         sweep::run_due(ctx, at(2027, 4, 1, hour, 0)).await.unwrap();
     }
     assert_eq!(stub_messages(ctx).len(), total);
-    assert_eq!((sent(&akl_owner), sent(&utc_owner), sent(&la_owner)), (1, 1, 1));
+    assert_eq!(
+        (sent(&akl_owner), sent(&utc_owner), sent(&la_owner)),
+        (1, 1, 1)
+    );
 }
 
 #[tokio::test]
@@ -162,13 +165,15 @@ async fn the_weekly_summary_goes_on_the_organizations_monday_morning() {
 
     // Monday April 5, 2027: 08:00 UTC is 01:00 in Los Angeles, 14:00 UTC is 07:00.
     for hour in [8, 14] {
-        ctx.shared_store.insert(Clock::fixed(at(2027, 4, 5, hour, 0)));
+        ctx.shared_store
+            .insert(Clock::fixed(at(2027, 4, 5, hour, 0)));
         WeeklySummary.run(ctx, &task_vars(&[])).await.unwrap();
     }
     assert_eq!(summaries(), 0, "not before 8:00 in Los Angeles");
     // 15:00 UTC is 08:00 PDT: sent once, however often the hourly task runs that Monday.
     for hour in [15, 16, 23] {
-        ctx.shared_store.insert(Clock::fixed(at(2027, 4, 5, hour, 0)));
+        ctx.shared_store
+            .insert(Clock::fixed(at(2027, 4, 5, hour, 0)));
         WeeklySummary.run(ctx, &task_vars(&[])).await.unwrap();
     }
     assert_eq!(summaries(), 1, "its Monday morning");

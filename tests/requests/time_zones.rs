@@ -26,8 +26,10 @@ async fn register_in(server: &TestServer, zone: &str) -> Account {
     let email = email("zone");
     let res = server
         .post("/api/auth/register")
-        .json(&json!({"name": "Zoe Zone", "email": email, "password": PASSWORD,
-            "company": "Zone Co", "timeZone": zone}))
+        .json(
+            &json!({"name": "Zoe Zone", "email": email, "password": PASSWORD,
+            "company": "Zone Co", "timeZone": zone}),
+        )
         .await;
     assert_eq!(res.status_code(), 201, "{}", res.text());
     let body: Value = res.json();
@@ -55,15 +57,13 @@ async fn coi_expiring(server: &TestServer, account: &Account, date: &str) -> Str
 async fn status(server: &TestServer, account: &Account, doc: &str) -> String {
     let res = get(server, account, &format!("/api/documents/{doc}")).await;
     assert_eq!(res.status_code(), 200, "{}", res.text());
-    res.json::<Value>()["status"]
-        .as_str()
-        .unwrap()
-        .to_string()
+    res.json::<Value>()["status"].as_str().unwrap().to_string()
 }
 
 async fn expired_on_dashboard(server: &TestServer, account: &Account) -> Value {
-    get(server, account, "/api/dashboard/stats").await.json::<Value>()["documentsByStatus"]
-        ["expired"]
+    get(server, account, "/api/dashboard/stats")
+        .await
+        .json::<Value>()["documentsByStatus"]["expired"]
         .clone()
 }
 

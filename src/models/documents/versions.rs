@@ -9,8 +9,7 @@ use sea_orm::TransactionSession;
 use uuid::Uuid;
 
 use super::{
-    documents, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext,
-    SOURCE_PORTAL,
+    documents, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext, SOURCE_PORTAL,
 };
 use crate::models::{
     _entities::vendors,

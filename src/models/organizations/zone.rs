@@ -97,8 +97,14 @@ mod tests {
         assert_eq!(local_date(los_angeles, now), date(2026, 3, 31));
         assert_eq!(local_date(auckland, now), date(2026, 4, 1));
         // 2026-03-31 11:30 UTC: already April 1 in Auckland (NZDT, +13), still March 31 in UTC.
-        assert_eq!(local_date(auckland, at(2026, 3, 31, 11, 30)), date(2026, 4, 1));
-        assert_eq!(local_date(Tz::UTC, at(2026, 3, 31, 11, 30)), date(2026, 3, 31));
+        assert_eq!(
+            local_date(auckland, at(2026, 3, 31, 11, 30)),
+            date(2026, 4, 1)
+        );
+        assert_eq!(
+            local_date(Tz::UTC, at(2026, 3, 31, 11, 30)),
+            date(2026, 3, 31)
+        );
     }
 
     #[test]
@@ -106,22 +112,43 @@ mod tests {
         assert!(parse_time_zone("Mars/Olympus_Mons").is_err());
         assert!(parse_time_zone("").is_err());
         assert_eq!(zone_named("Mars/Olympus_Mons"), Tz::UTC);
-        assert_eq!(parse_time_zone(" Europe/Paris ").unwrap(), Tz::Europe__Paris);
+        assert_eq!(
+            parse_time_zone(" Europe/Paris ").unwrap(),
+            Tz::Europe__Paris
+        );
     }
 
     #[test]
     fn the_swept_day_turns_at_eight_local_also_on_dst_days() {
         let los_angeles = zone_named("America/Los_Angeles");
         // 08:00 UTC on April 1 is 01:00 PDT: Los Angeles' April 1 morning has not come.
-        assert_eq!(swept_day(los_angeles, at(2026, 4, 1, 8, 0)), date(2026, 3, 31));
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 4, 1, 8, 0)),
+            date(2026, 3, 31)
+        );
         // 15:00 UTC is 08:00 PDT: it has.
-        assert_eq!(swept_day(los_angeles, at(2026, 4, 1, 15, 0)), date(2026, 4, 1));
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 4, 1, 15, 0)),
+            date(2026, 4, 1)
+        );
         // March 8, 2026 (clocks go forward at 02:00, a 23-hour day): 08:00 PDT is 15:00 UTC.
-        assert_eq!(swept_day(los_angeles, at(2026, 3, 8, 14, 59)), date(2026, 3, 7));
-        assert_eq!(swept_day(los_angeles, at(2026, 3, 8, 15, 0)), date(2026, 3, 8));
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 3, 8, 14, 59)),
+            date(2026, 3, 7)
+        );
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 3, 8, 15, 0)),
+            date(2026, 3, 8)
+        );
         // November 1, 2026 (clocks go back, a 25-hour day): 08:00 PST is 16:00 UTC.
-        assert_eq!(swept_day(los_angeles, at(2026, 11, 1, 15, 59)), date(2026, 10, 31));
-        assert_eq!(swept_day(los_angeles, at(2026, 11, 1, 16, 0)), date(2026, 11, 1));
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 11, 1, 15, 59)),
+            date(2026, 10, 31)
+        );
+        assert_eq!(
+            swept_day(los_angeles, at(2026, 11, 1, 16, 0)),
+            date(2026, 11, 1)
+        );
         // A half-hour zone: 08:00 in Kolkata is 02:30 UTC; the 03:00 UTC run finds it.
         let kolkata = zone_named("Asia/Kolkata");
         assert_eq!(swept_day(kolkata, at(2026, 4, 1, 2, 0)), date(2026, 3, 31));

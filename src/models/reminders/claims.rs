@@ -174,9 +174,7 @@ impl ClaimPolicy {
             .and_where(reminders::Column::SentAt.is_null())
             .and_where(reminders::Column::ReminderDate.lte(self.day));
         if let Some(orgs) = self.scope.organization_ids() {
-            due.and_where(
-                Expr::col((Entity, reminders::Column::OrganizationId)).in_subquery(orgs),
-            );
+            due.and_where(Expr::col((Entity, reminders::Column::OrganizationId)).in_subquery(orgs));
         }
         if let Some(after) = after {
             due.and_where(after_cursor(after));

@@ -218,12 +218,14 @@ pub fn expiry_batch_statements(
 
 /// The due pending expiries after `after` and up to `end`, in (date, document) order, when
 /// given. Columns are qualified: `documents` has an `expiration_date` too.
-fn due_expiries(&Due {
-    day,
-    scope,
-    after,
-    end,
-}: &Due<'_>) -> Condition {
+fn due_expiries(
+    &Due {
+        day,
+        scope,
+        after,
+        end,
+    }: &Due<'_>,
+) -> Condition {
     let key = || {
         Expr::tuple([
             Expr::col((

@@ -253,10 +253,7 @@ impl Model {
         let expiration = Expr::col((documents::Entity, documents::Column::ExpirationDate));
         let by_vendor = Query::select()
             .column(documents::Column::VendorId)
-            .expr_as(
-                Func::max(document_rank(&expiration, today)),
-                worst.clone(),
-            )
+            .expr_as(Func::max(document_rank(&expiration, today)), worst.clone())
             .from(documents::Entity)
             .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
             .and_where(Expr::col(documents::Column::IsCurrent).eq(true))

@@ -95,4 +95,3 @@ pub(super) fn required_json(slots: &[Slot]) -> String {
     serde_json::to_string(&slots.iter().map(|s| s.as_str()).collect::<Vec<_>>())
         .unwrap_or_else(|_| "[]".to_string())
 }
-
