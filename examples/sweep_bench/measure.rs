@@ -347,17 +347,12 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
     let second_end = first_row(db, backend.build(&policy.batch_end_statement(first_end)))
         .await
         .map(cursor);
-    let expiry_end = first_row(
-        db,
-        backend.build(&sweep::expiry_batch_end_statement(
-            day,
-            &sweep::Scope::all(),
-            None,
-            batch,
-        )),
-    )
-    .await
-    .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
+    let all = sweep::Scope::all();
+    let expiry_end_statement =
+        backend.build(&sweep::expiry_batch_end_statement(day, &all, None, batch));
+    let expiry_end = first_row(db, expiry_end_statement.clone())
+        .await
+        .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
     let now = reminders::now();
     // Each group runs in one transaction, rolled back: on SQLite the expiries' delete takes off
     // only rows whose entry the statement before it wrote.
@@ -376,19 +371,14 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         )],
         vec![(
             "where the first batch of expiries ends",
-            backend.build(&sweep::expiry_batch_end_statement(
-                day,
-                &sweep::Scope::all(),
-                None,
-                batch,
-            )),
+            expiry_end_statement,
         )],
         {
             let batch = sweep::expiry_batch_statements(
                 backend,
                 &sweep::Due {
                     day,
-                    scope: &sweep::Scope::all(),
+                    scope: &all,
                     after: None,
                     end: expiry_end,
                 },
