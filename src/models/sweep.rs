@@ -12,10 +12,10 @@ mod expiries;
 mod scope;
 
 pub use expiries::{
-    expiry_batch_end_statement, expiry_batch_statements, record_expired_documents, Due,
-    ExpiryBatch, ExpiryKey, EXPIRY_BATCHES_AT_ONCE,
+    expiry_batch_end_statement, expiry_batch_statements, record_expired_documents, ExpiryBatch,
+    ExpiryKey, EXPIRY_BATCHES_AT_ONCE,
 };
-pub use scope::{due_days, Scope};
+pub use scope::{due_days, Due, Scope};
 
 use super::reminders::{self, Claim, ClaimPolicy};
 use crate::{

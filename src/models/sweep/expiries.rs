@@ -12,7 +12,10 @@ use sea_orm::{
     DbBackend, Order, TryGetableMany,
 };
 
-use super::Scope;
+use super::{
+    scope::{due_expiries, Due},
+    Scope,
+};
 use crate::models::{
     _entities::{activities, documents, pending_expiries, vendors},
     activities::DOCUMENT_EXPIRED,
@@ -143,16 +146,6 @@ pub struct ExpiryBatch {
     pub delete: Option<DeleteStatement>,
 }
 
-/// A batch of pending expiries: those of `scope`'s organizations due by `day`, after `after`
-/// (from the first when `None`) and up to `end` (to the last when `None`).
-#[derive(Debug, Clone, Copy)]
-pub struct Due<'a> {
-    pub day: NaiveDate,
-    pub scope: &'a Scope,
-    pub after: Option<ExpiryKey>,
-    pub end: Option<ExpiryKey>,
-}
-
 /// The statements of the batch of expiries `due`, their entries stamped `now`. Public so the
 /// benchmark can show their plans.
 #[must_use]
@@ -214,54 +207,6 @@ pub fn expiry_batch_statements(
             delete: Some(delete),
         }
     }
-}
-
-/// The due pending expiries after `after` and up to `end`, in (date, document) order, when
-/// given. Columns are qualified: `documents` has an `expiration_date` too.
-fn due_expiries(
-    &Due {
-        day,
-        scope,
-        after,
-        end,
-    }: &Due<'_>,
-) -> Condition {
-    let key = || {
-        Expr::tuple([
-            Expr::col((
-                pending_expiries::Entity,
-                pending_expiries::Column::ExpirationDate,
-            )),
-            Expr::col((
-                pending_expiries::Entity,
-                pending_expiries::Column::DocumentId,
-            )),
-        ])
-    };
-    let value = |(date, id): ExpiryKey| Expr::tuple([Expr::val(date), Expr::val(id)]);
-    let mut due = Condition::all().add(
-        Expr::col((
-            pending_expiries::Entity,
-            pending_expiries::Column::ExpirationDate,
-        ))
-        .lte(day),
-    );
-    if let Some(documents) = scope.document_ids() {
-        due = due.add(
-            Expr::col((
-                pending_expiries::Entity,
-                pending_expiries::Column::DocumentId,
-            ))
-            .in_subquery(documents),
-        );
-    }
-    if let Some(after) = after {
-        due = due.add(key().gt(value(after)));
-    }
-    if let Some(end) = end {
-        due = due.add(key().lte(value(end)));
-    }
-    due
 }
 
 /// Where the batch of expiries of `scope` due by `day` that starts after `after` ends: its

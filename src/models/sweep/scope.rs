@@ -1,5 +1,5 @@
-//! Which organizations a sweep covers, and which day is each one's (docs/product.md, "Time
-//! zones"). The scheduler runs the sweep every hour; each run takes every organization's latest
+//! Which organizations a sweep covers, which day is each one's, and which rows are due then
+//! (docs/product.md, "Time zones"). The scheduler runs the sweep every hour; each run takes every organization's latest
 //! day whose morning (8:00 local) has come (`organizations::swept_day`), and sweeps the
 //! organizations of the zones that share a day together. Sweeping a day again changes nothing
 //! (claims and expiries are idempotent), so a run need not know which days earlier runs swept:
@@ -16,7 +16,11 @@ use sea_orm::{
     QuerySelect,
 };
 
-use crate::models::{_entities::documents, organizations};
+use super::ExpiryKey;
+use crate::models::{
+    _entities::{documents, pending_expiries},
+    organizations,
+};
 
 /// The organizations a sweep covers: every one (an operator's `date:`), or those whose
 /// `time_zone` is one of a list (exactly as stored).
@@ -88,4 +92,62 @@ pub async fn due_days<C: ConnectionTrait>(
         .into_iter()
         .map(|(day, zones)| (day, Scope::zones(zones)))
         .collect())
+}
+
+/// A batch of pending expiries: those of `scope`'s organizations due by `day`, after `after`
+/// (from the first when `None`) and up to `end` (to the last when `None`).
+#[derive(Debug, Clone, Copy)]
+pub struct Due<'a> {
+    pub day: NaiveDate,
+    pub scope: &'a Scope,
+    pub after: Option<ExpiryKey>,
+    pub end: Option<ExpiryKey>,
+}
+
+/// The due pending expiries after `after` and up to `end`, in (date, document) order, when
+/// given. Columns are qualified: `documents` has an `expiration_date` too.
+pub(super) fn due_expiries(
+    &Due {
+        day,
+        scope,
+        after,
+        end,
+    }: &Due<'_>,
+) -> Condition {
+    let key = || {
+        Expr::tuple([
+            Expr::col((
+                pending_expiries::Entity,
+                pending_expiries::Column::ExpirationDate,
+            )),
+            Expr::col((
+                pending_expiries::Entity,
+                pending_expiries::Column::DocumentId,
+            )),
+        ])
+    };
+    let value = |(date, id): ExpiryKey| Expr::tuple([Expr::val(date), Expr::val(id)]);
+    let mut due = Condition::all().add(
+        Expr::col((
+            pending_expiries::Entity,
+            pending_expiries::Column::ExpirationDate,
+        ))
+        .lte(day),
+    );
+    if let Some(documents) = scope.document_ids() {
+        due = due.add(
+            Expr::col((
+                pending_expiries::Entity,
+                pending_expiries::Column::DocumentId,
+            ))
+            .in_subquery(documents),
+        );
+    }
+    if let Some(after) = after {
+        due = due.add(key().gt(value(after)));
+    }
+    if let Some(end) = end {
+        due = due.add(key().lte(value(end)));
+    }
+    due
 }
