@@ -1,10 +1,10 @@
 //! Which organizations a sweep covers, which day is each one's, and which rows are due then
-//! (docs/product.md, "Time zones"). The scheduler runs the sweep every hour; each run takes every organization's latest
-//! day whose morning (8:00 local) has come (`organizations::swept_day`), and sweeps the
-//! organizations of the zones that share a day together. Sweeping a day again changes nothing
-//! (claims and expiries are idempotent), so a run need not know which days earlier runs swept:
-//! an organization's day is swept from its first run after 8:00 local, never before, and again
-//! by the runs after that until its next morning (which also catches up a run the scheduler
+//! (docs/product.md, "Time zones"). The scheduler runs the sweep every hour; each run takes every
+//! organization's latest day whose morning (8:00 local) has come (`organizations::swept_day`), and
+//! sweeps the organizations of the zones that share a day together. Sweeping a day again changes
+//! nothing (claims and expiries are idempotent), so a run need not know which days earlier runs
+//! swept: an organization's day is swept from its first run after 8:00 local, never before, and
+//! again by the runs after that until its next morning (which also catches up a run the scheduler
 //! missed).
 
 use std::{collections::BTreeMap, sync::Arc};
