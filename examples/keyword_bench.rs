@@ -122,6 +122,7 @@ async fn main() {
         email: format!("bench-{}@example.com", uuid::Uuid::new_v4().simple()),
         password: "bench-password".into(),
         company: None,
+        time_zone: None,
     };
     let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
     let mut admin: users::ActiveModel = user.clone().into();

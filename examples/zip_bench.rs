@@ -150,6 +150,7 @@ async fn seed(ctx: &loco_rs::app::AppContext, files: u64, size_mb: u64) -> (Stri
         email: "bench@example.com".into(),
         password: "bench-password".into(),
         company: Some("Bench Co".into()),
+        time_zone: None,
     };
     let (user, org) = users::Model::register(&ctx.db, &params).await.unwrap();
     let org = org

@@ -2,7 +2,9 @@
 //! the organization's vendors and documents and from the day alone, so once computed they are
 //! kept, in this process, under the organization's `data_version` (which every write to those
 //! rows raises in the same transaction, by database triggers: migration
-//! `m20261124_000003_organizations_data_version`) and the day. A request reads the
+//! `m20261124_000003_organizations_data_version`) and the organization's day (its date in its
+//! time zone, `CurrentUser::today`), so an answer turns over at the organization's midnight,
+//! not at UTC's. A request reads the
 //! organization anyway (`CurrentUser`), so it knows without another query whether the kept
 //! answer is still the one it would compute; with several server processes each keeps its own,
 //! and none can hand out an answer older than the organization row it has just read.
@@ -23,8 +25,8 @@ use serde::Serialize;
 
 use crate::models::organizations;
 
-/// Which answer: the organization, the version of its rows and the day it was computed for,
-/// and the endpoint with its query.
+/// Which answer: the organization, the version of its rows and the organization's day it was
+/// computed for, and the endpoint with its query.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key {
     org: i64,
@@ -101,8 +103,9 @@ impl AnswerCache {
             .unwrap_or_else(|| Self::new(0))
     }
 
-    /// The answer `what` of `org` for `day`: the kept one when the organization's rows have not
-    /// changed since it was computed, else `compute`'s, which is then kept.
+    /// The answer `what` of `org` for `day` (the organization's own date, in its time zone: the
+    /// one `compute` counts from): the kept one when the organization's rows have not changed
+    /// since it was computed, else `compute`'s, which is then kept.
     ///
     /// # Errors
     /// `compute`'s.
@@ -157,6 +160,7 @@ mod tests {
             plan_cancel_at: None,
             payment_problem: None,
             data_version,
+            time_zone: "UTC".into(),
         }
     }
 

@@ -3,6 +3,7 @@ pub mod answer_cache;
 pub mod app;
 pub mod backup;
 pub mod billing;
+pub mod clock;
 pub mod config_check;
 pub mod controllers;
 pub mod db_pool;

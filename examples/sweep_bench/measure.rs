@@ -151,6 +151,7 @@ pub async fn restore(db: &DatabaseConnection, day0: NaiveDate) {
 fn policy(day: NaiveDate, batch: u64) -> ClaimPolicy {
     ClaimPolicy {
         day,
+        scope: sweep::Scope::all(),
         now: reminders::now(),
         batch_size: batch,
         claim_timeout: Duration::seconds(900),
@@ -173,7 +174,7 @@ pub async fn sweep(db: &DatabaseConnection, day: NaiveDate, runs: usize, batch: 
                 .unwrap()
         },
         || async move {
-            sweep::record_expired_documents(db, day, batch)
+            sweep::record_expired_documents(db, day, &sweep::Scope::all(), batch)
                 .await
                 .unwrap()
         },
@@ -347,12 +348,12 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
     let second_end = first_row(db, backend.build(&policy.batch_end_statement(first_end)))
         .await
         .map(cursor);
-    let expiry_end = first_row(
-        db,
-        backend.build(&sweep::expiry_batch_end_statement(day, None, batch)),
-    )
-    .await
-    .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
+    let all = sweep::Scope::all();
+    let expiry_end_statement =
+        backend.build(&sweep::expiry_batch_end_statement(day, &all, None, batch));
+    let expiry_end = first_row(db, expiry_end_statement.clone())
+        .await
+        .map(|row| <sweep::ExpiryKey>::try_get_many_by_index(&row).unwrap());
     let now = reminders::now();
     // Each group runs in one transaction, rolled back: on SQLite the expiries' delete takes off
     // only rows whose entry the statement before it wrote.
@@ -371,10 +372,19 @@ pub async fn plans(db: &DatabaseConnection, day: NaiveDate, batch: u64) -> Strin
         )],
         vec![(
             "where the first batch of expiries ends",
-            backend.build(&sweep::expiry_batch_end_statement(day, None, batch)),
+            expiry_end_statement,
         )],
         {
-            let batch = sweep::expiry_batch_statements(backend, day, None, expiry_end, now);
+            let batch = sweep::expiry_batch_statements(
+                backend,
+                &sweep::Due {
+                    day,
+                    scope: &all,
+                    after: None,
+                    end: expiry_end,
+                },
+                now,
+            );
             let mut group = Vec::new();
             if let Some(assign_ids) = &batch.assign_ids {
                 group.push((

@@ -6,7 +6,7 @@ use super::current::CurrentUser;
 use crate::{
     answer_cache::{Answer, AnswerCache},
     errors::Envelope,
-    models::{documents, vendors},
+    models::{documents, organizations, vendors},
     settings::Settings,
     views::account::{
         DashboardStats, DocumentsByStatus, ExpirationBucket, ExpirationSpan, PaymentStatus,
@@ -36,7 +36,7 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
 #[utoipa::path(get, path = "/api/dashboard/stats", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = DashboardStats), (status = 401, body = Envelope)))]
 async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
-    let today = documents::today();
+    let today = current.today;
     let answer = AnswerCache::from_context(&ctx)
         .answer(&current.org, today, "dashboard stats".to_string(), || {
             dashboard_figures(&ctx, current.org.id, today)
@@ -46,7 +46,7 @@ async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) ->
 }
 
 async fn dashboard_figures(ctx: &AppContext, org: i64, today: NaiveDate) -> Result<Answer> {
-    let vendors = vendors::Model::counts_by_status(&ctx.db, org).await?;
+    let vendors = vendors::Model::counts_by_status(&ctx.db, org, today).await?;
     let chart = documents::Model::chart(&ctx.db, org, today).await?;
     let missing = vendors::Model::missing_required(&ctx.db, org).await?;
     Answer::json(
@@ -124,9 +124,33 @@ async fn preferences(
     super::ok_json(crate::views::auth::UserResponse::new(&user, &current.org))
 }
 
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OrganizationSettings {
+    /// The organization's IANA time zone (`America/Los_Angeles`).
+    #[schema(example = "America/Los_Angeles")]
+    pub time_zone: String,
+}
+
+/// The organization's settings: its time zone, which sets its "today" (statuses, the
+/// dashboard, reports) and the morning its reminders and weekly summary go out. Any user of the
+/// organization may change it (its owner: an organization has no other roles).
+#[utoipa::path(put, path = "/api/account/organization", tag = "account", security(("bearer" = [])), request_body = OrganizationSettings,
+    responses((status = 200, body = crate::views::auth::UserResponse), (status = 400, body = Envelope), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
+async fn organization_settings(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    super::json::ApiJson(params): super::json::ApiJson<OrganizationSettings>,
+) -> ApiResult {
+    let zone = organizations::parse_time_zone(&params.time_zone)?;
+    let org = organizations::Model::set_time_zone(&ctx.db, current.org.id, zone).await?;
+    super::ok_json(crate::views::auth::UserResponse::new(&current.user, &org))
+}
+
 pub fn routes() -> Routes {
     Routes::new()
         .add("/api/account/preferences", put(preferences))
+        .add("/api/account/organization", put(organization_settings))
         .add("/api/config", get(public_config))
         .add("/api/payment-status", get(payment_status))
         .add("/api/dashboard/stats", get(dashboard_stats))

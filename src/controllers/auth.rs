@@ -11,7 +11,7 @@ use crate::{
     },
     mailers::auth::AuthMailer,
     models::{
-        revoked_tokens,
+        organizations, revoked_tokens,
         users::{self, LoginParams, RegisterParams},
     },
     rate_limit::{client_key, RateLimiters},
@@ -55,6 +55,9 @@ async fn register(
     ApiJson(params): ApiJson<RegisterParams>,
 ) -> ApiResult {
     errors::validate(&params)?;
+    if let Some(zone) = params.time_zone.as_deref().filter(|z| !z.trim().is_empty()) {
+        organizations::parse_time_zone(zone)?;
+    }
     // Every attempt past validation counts, taken emails too: each 409 says an account exists.
     let limiters = RateLimiters::from_context(&ctx)?;
     limiters

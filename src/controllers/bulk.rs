@@ -97,7 +97,7 @@ async fn archive(
             tracing::error!(error = %err, "the document archive stopped before its end");
         }
     });
-    let name = format!("documents-{}.zip", documents::today());
+    let name = format!("documents-{}.zip", current.today);
     let body = Body::from_stream(tokio_util::io::ReaderStream::new(reader));
     Ok(super::attachment("application/zip", &name, body))
 }
@@ -192,7 +192,7 @@ async fn renewal_requests(
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
     let chosen = professional_selection(&current, &ctx, &params.ids)?;
-    let today = documents::today();
+    let today = current.today;
     let (asks, already) =
         bulk::record_renewal_requests(&ctx.db, current.org.id, &chosen, today).await?;
     let mut sent = Vec::with_capacity(asks.len());
@@ -218,9 +218,10 @@ async fn renewal_requests(
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let query = VendorQuery::default();
-    let (standings, _) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
+    let (standings, _) =
+        vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
     let csv = csv_io::vendors_csv(&standings)?;
-    let name = format!("vendors-{}.csv", documents::today());
+    let name = format!("vendors-{}.csv", current.today);
     Ok(super::attachment(
         "text/csv; charset=utf-8",
         &name,
@@ -233,9 +234,10 @@ async fn export_vendors(current: CurrentUser, State(ctx): State<AppContext>) -> 
     responses((status = 200, content_type = "text/csv", body = String), (status = 401, body = Envelope)))]
 async fn export_documents(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let query = documents::DocumentQuery::default();
-    let (rows, _) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
-    let csv = csv_io::documents_csv(&rows, documents::today())?;
-    let name = format!("documents-{}.csv", documents::today());
+    let (rows, _) =
+        documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
+    let csv = csv_io::documents_csv(&rows, current.today)?;
+    let name = format!("documents-{}.csv", current.today);
     Ok(super::attachment(
         "text/csv; charset=utf-8",
         &name,

@@ -17,6 +17,9 @@ pub struct CurrentUser {
     pub org: organizations::Model,
     /// The token's claims: signing out revokes its `jti`.
     pub token: users::TokenClaims,
+    /// The organization's date (in its time zone) when the request came: its "today" for
+    /// statuses, the dashboard and reports.
+    pub today: chrono::NaiveDate,
 }
 
 impl FromRequestParts<AppContext> for CurrentUser {
@@ -44,7 +47,13 @@ impl FromRequestParts<AppContext> for CurrentUser {
                 Error::Unauthorized("token for an unknown user, or ended".to_string())
             })?;
         crate::observability::record_caller(org.id, user.id);
-        Ok(Self { user, org, token })
+        let today = org.today_at(crate::clock::Clock::from_context(ctx).now());
+        Ok(Self {
+            user,
+            org,
+            token,
+            today,
+        })
     }
 }
 

@@ -72,7 +72,7 @@ pub(crate) async fn upload(
         source: SOURCE_USER,
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
-    let body = DocumentResponse::new(&doc, &vendor, documents::today());
+    let body = DocumentResponse::new(&doc, &vendor, current.today);
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
@@ -125,8 +125,9 @@ async fn list(
         )?,
         page: paging.page()?,
     };
-    let (rows, total) = documents::Model::list_current(&ctx.db, current.org.id, &query).await?;
-    let today = documents::today();
+    let (rows, total) =
+        documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
+    let today = current.today;
     let body: Vec<DocumentResponse> = rows
         .iter()
         .map(|(d, v)| DocumentResponse::new(d, v, today))
@@ -145,7 +146,7 @@ async fn show(
 ) -> ApiResult {
     let (doc, vendor) =
         documents::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
-    let today = documents::today();
+    let today = current.today;
     let history = doc.history(&ctx.db).await?;
     super::ok_json(DocumentWithHistory {
         document: DocumentResponse::new(&doc, &vendor, today),
@@ -173,7 +174,7 @@ async fn update(
     let doc = doc
         .update_info(&ctx.db, &vendor, &info, &settings.reminders.offsets_days)
         .await?;
-    super::ok_json(DocumentResponse::new(&doc, &vendor, documents::today()))
+    super::ok_json(DocumentResponse::new(&doc, &vendor, current.today))
 }
 
 /// Deletes a document and its file.

@@ -229,7 +229,7 @@ impl Modify for NoNul {
     paths(
         document,
         auth::register, auth::login, auth::me, auth::logout, auth::forgot, auth::reset,
-        account::public_config, account::payment_status, account::dashboard_stats, account::preferences,
+        account::public_config, account::payment_status, account::dashboard_stats, account::preferences, account::organization_settings,
         billing::create_subscription, billing::upgrade, billing::portal, billing::stripe_webhook,
         bulk::archive, bulk::delete_documents, bulk::delete_vendors, bulk::renewal_requests,
         bulk::export_vendors, bulk::export_documents, bulk::import_vendors,

@@ -87,7 +87,8 @@ async fn validate_key(
         .map_err(rate_limited)?;
     let key = query.key.as_deref().map(str::trim).unwrap_or_default();
     let (vendor, org) = vendor_for_key(&ctx, key).await?;
-    let (standing, _) = vendor.standing(&ctx.db).await?;
+    let today = org.today_at(crate::clock::Clock::from_context(&ctx).now());
+    let (standing, _) = vendor.standing(&ctx.db, today).await?;
     super::ok_json(PortalVendor::new(&standing, &org))
 }
 
@@ -128,7 +129,8 @@ async fn portal_upload(
         .ok_or_else(|| field_error("file", "Please select a document file"))?;
     let info = documents::DocumentInfo::from_form(|name| received.field(name))?;
     let label = info.slot().portal_label();
-    info.check_portal_rules(documents::today())?;
+    let today = org.today_at(crate::clock::Clock::from_context(&ctx).now());
+    info.check_portal_rules(today)?;
     let new = NewDocument {
         org: org.clone(),
         vendor: vendor.clone(),
@@ -137,7 +139,7 @@ async fn portal_upload(
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;
-    let body = PortalUploadResponse::new(&vendor, &doc, documents::today());
+    let body = PortalUploadResponse::new(&vendor, &doc, today);
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 

@@ -2,11 +2,7 @@ use crate::errors::ApiResult;
 use loco_rs::prelude::*;
 
 use super::{current::CurrentUser, list_response, Paging};
-use crate::{
-    errors::Envelope,
-    models::{documents, reminders},
-    views::reminders::ReminderResponse,
-};
+use crate::{errors::Envelope, models::reminders, views::reminders::ReminderResponse};
 
 #[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
 #[serde(default)]
@@ -33,8 +29,9 @@ async fn list(
         &reminders::ReminderSort::KEYS,
     )?;
     let (rows, total) =
-        reminders::Model::list(&ctx.db, current.org.id, sort, paging.page()?).await?;
-    let today = documents::today();
+        reminders::Model::list(&ctx.db, current.org.id, sort, paging.page()?, current.today)
+            .await?;
+    let today = current.today;
     let body: Vec<ReminderResponse> = rows
         .iter()
         .map(|(r, d, v)| ReminderResponse::new(r, d, v, today))

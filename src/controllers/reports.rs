@@ -11,7 +11,6 @@ use crate::{
     models::{
         compliance::Status,
         csv_io::to_csv,
-        documents::today,
         reports::{self, ComplianceTrend, ExpirationWeek, NonCompliantVendor, Responsiveness},
     },
 };
@@ -34,10 +33,10 @@ fn wants_csv(format: &Format) -> Result<bool> {
     }
 }
 
-fn csv_answer(name: &str, bytes: Vec<u8>) -> Response {
+fn csv_answer(name: &str, today: chrono::NaiveDate, bytes: Vec<u8>) -> Response {
     super::attachment(
         "text/csv; charset=utf-8",
-        &format!("{name}-{}.csv", today()),
+        &format!("{name}-{today}.csv"),
         Body::from(bytes),
     )
 }
@@ -89,7 +88,7 @@ async fn compliance(
     }
     let csv = wants_csv(&f)?;
     current.org.require_professional(FEATURE)?;
-    let day = today();
+    let day = current.today;
     let trend = reports::compliance_trend(&ctx.db, &current.org, days, day).await?;
     if !csv {
         return super::ok_json(trend);
@@ -121,7 +120,7 @@ async fn compliance(
         ],
         rows,
     )?;
-    Ok(csv_answer("compliance", bytes))
+    Ok(csv_answer("compliance", current.today, bytes))
 }
 
 /// The expirations report: the weeks in an object, so that fields can be added beside them.
@@ -141,7 +140,7 @@ async fn expirations(
 ) -> ApiResult {
     let csv = wants_csv(&f)?;
     current.org.require_professional(FEATURE)?;
-    let weeks = reports::expirations(&ctx.db, current.org.id, today()).await?;
+    let weeks = reports::expirations(&ctx.db, current.org.id, current.today).await?;
     if !csv {
         return super::ok_json(ExpirationReport { weeks });
     }
@@ -168,7 +167,7 @@ async fn expirations(
         ],
         rows,
     )?;
-    Ok(csv_answer("expirations", bytes))
+    Ok(csv_answer("expirations", current.today, bytes))
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -212,7 +211,8 @@ async fn non_compliant(
     }
     current.org.require_professional(FEATURE)?;
     let service = super::filter_value(q.service_type.as_deref());
-    let rows = reports::non_compliant(&ctx.db, current.org.id, status, service, today()).await?;
+    let rows =
+        reports::non_compliant(&ctx.db, current.org.id, status, service, current.today).await?;
     if !csv {
         return super::ok_json(rows);
     }
@@ -229,7 +229,7 @@ async fn non_compliant(
         &["Vendor", "Company Key", "Service Type", "Status", "Reasons"],
         lines,
     )?;
-    Ok(csv_answer("non-compliant-vendors", bytes))
+    Ok(csv_answer("non-compliant-vendors", current.today, bytes))
 }
 
 /// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
@@ -268,7 +268,7 @@ async fn responsiveness(
         ],
         lines,
     )?;
-    Ok(csv_answer("vendor-responsiveness", bytes))
+    Ok(csv_answer("vendor-responsiveness", current.today, bytes))
 }
 
 pub fn routes() -> Routes {

@@ -65,8 +65,9 @@ async fn list(
     };
     let what = format!("vendors {query:?}");
     let answer = AnswerCache::from_context(&ctx)
-        .answer(&current.org, vendors::today(), what, || async {
-            let (standings, total) = vendors::Model::list(&ctx.db, current.org.id, &query).await?;
+        .answer(&current.org, current.today, what, || async {
+            let (standings, total) =
+                vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
             let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
             Answer::json(&body, Some(total))
         })
@@ -92,7 +93,7 @@ async fn create(
         &form,
     )
     .await?;
-    let (standing, _) = vendor.standing(&ctx.db).await?;
+    let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
     Ok((
         StatusCode::CREATED,
         axum::Json(VendorResponse::new(&standing)),
@@ -110,8 +111,8 @@ async fn show(
     Path(id): Path<String>,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let (standing, docs) = vendor.standing(&ctx.db).await?;
-    let today = vendors::today();
+    let (standing, docs) = vendor.standing(&ctx.db, current.today).await?;
+    let today = current.today;
     let mut body = VendorResponse::new(&standing);
     body.documents = Some(
         docs.iter()
@@ -134,7 +135,7 @@ async fn update(
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let form = fields.validate()?;
     let vendor = vendor.update_from(&ctx.db, &form).await?;
-    let (standing, _) = vendor.standing(&ctx.db).await?;
+    let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
     super::ok_json(VendorResponse::new(&standing))
 }
 
@@ -165,7 +166,7 @@ async fn documents_of(
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let (docs, total) = documents::Model::list_for_vendor(&ctx.db, &vendor, paging.page()?).await?;
-    let today = vendors::today();
+    let today = current.today;
     let page: Vec<DocumentResponse> = docs
         .iter()
         .map(|d| DocumentResponse::new(d, &vendor, today))

@@ -231,7 +231,7 @@ pub async fn record_renewal_requests(
             skipped.push(vendor.key.clone());
             continue;
         }
-        let (standing, _) = vendor.clone().standing(db).await?;
+        let (standing, _) = vendor.clone().standing(db, today).await?;
         asks.push(RenewalAsk {
             wanted: wanted(&standing),
             vendor,

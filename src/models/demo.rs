@@ -21,9 +21,11 @@ use super::{
 pub const FIXTURE: &str = "demo.yaml";
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Demo {
     pub organization: String,
+    /// The organization's IANA time zone: its day and its morning.
+    pub time_zone: String,
     pub owner: Owner,
     pub vendors: Vec<DemoVendor>,
 }
@@ -100,6 +102,7 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
             email: demo.owner.email.clone(),
             password: demo.owner.password.clone(),
             company: Some(demo.organization.clone()),
+            time_zone: Some(demo.time_zone.clone()),
         },
     )
     .await?;
@@ -110,7 +113,7 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
         vendors: u64::MAX,
         message: String::new(),
     };
-    let today = documents::today();
+    let today = organizations::today_of(&ctx.db, org.id).await?;
     let (vendor_count, mut count) = (demo.vendors.len(), 0);
     for entry in demo.vendors {
         let form = entry.fields.validate()?;

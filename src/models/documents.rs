@@ -79,6 +79,8 @@ pub struct UploadContext<'a> {
     pub source: &'static str,
 }
 
+/// The UTC date now. An organization's "today" is its own date (`organizations::Model::today`,
+/// or `CurrentUser::today` in a request): this is only for what belongs to no organization.
 #[must_use]
 pub fn today() -> NaiveDate {
     Utc::now().date_naive()

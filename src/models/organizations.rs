@@ -1,6 +1,12 @@
 use loco_rs::prelude::*;
 use uuid::Uuid;
 
+mod zone;
+
+pub use zone::{
+    local_date, parse_time_zone, swept_day, zone_named, DEFAULT_TIME_ZONE, MORNING_HOUR,
+};
+
 pub use super::_entities::organizations::{self, ActiveModel, Entity, Model};
 
 pub const PLAN_FREE: &str = "free";
@@ -31,6 +37,23 @@ impl ActiveModelBehavior for ActiveModel {
     }
 }
 
+/// The date now in the time zone of organization `id` (UTC when there is no such organization).
+///
+/// # Errors
+/// Database errors.
+pub async fn today_of<C: ConnectionTrait>(db: &C, id: i64) -> Result<chrono::NaiveDate> {
+    let zone: Option<String> = Entity::find_by_id(id)
+        .select_only()
+        .column(organizations::Column::TimeZone)
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(local_date(
+        zone_named(zone.as_deref().unwrap_or(DEFAULT_TIME_ZONE)),
+        chrono::Utc::now(),
+    ))
+}
+
 impl Model {
     /// # Errors
     /// `EntityNotFound` when there is no such organization.
@@ -55,6 +78,32 @@ impl Model {
                 "{feature} are part of the Professional plan. Upgrade to use them."
             )))
         }
+    }
+}
+
+impl Model {
+    /// Sets the organization's time zone (from [`parse_time_zone`]).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_time_zone(
+        db: &DatabaseConnection,
+        id: i64,
+        zone: chrono_tz::Tz,
+    ) -> ModelResult<Self> {
+        Entity::update_many()
+            .col_expr(
+                organizations::Column::TimeZone,
+                sea_orm::sea_query::Expr::value(zone.name()),
+            )
+            .col_expr(
+                organizations::Column::UpdatedAt,
+                sea_orm::sea_query::Expr::value(chrono::Utc::now().fixed_offset()),
+            )
+            .filter(organizations::Column::Id.eq(id))
+            .exec(db)
+            .await?;
+        Self::find_by_id(db, id).await
     }
 }
 

@@ -94,11 +94,12 @@ impl Model {
         org_id: i64,
         sort: super::search::Sort<ReminderSort>,
         page: super::search::Page,
+        today: NaiveDate,
     ) -> Result<(Vec<(Self, documents::Model, vendors::Model)>, u64)> {
         let select = Entity::find().in_tenant(org_id);
         let count = select.clone().count(db);
         let order = sort.order();
-        let key = sort.key.expr(crate::models::documents::today());
+        let key = sort.key.expr(today);
         let select = if sort.key.nullable() {
             select.order_by_with_nulls(key, order.clone(), sea_orm::sea_query::NullOrdering::Last)
         } else {

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate};
+use chrono::{DateTime, Duration, FixedOffset, NaiveDate, Utc};
 use loco_rs::prelude::*;
 use sea_orm::sea_query::OnConflict;
 
@@ -31,7 +31,7 @@ pub async fn figures_on(
     org_id: i64,
     day: NaiveDate,
 ) -> Result<report_snapshots::Model> {
-    let vendors = vendors::Model::counts_by_status(db, org_id).await?;
+    let vendors = vendors::Model::counts_by_status(db, org_id, day).await?;
     let docs = documents::Model::chart(db, org_id, day).await?;
     let count = |n: u64| i32::try_from(n).unwrap_or(i32::MAX);
     let now = chrono::Utc::now().into();
@@ -80,16 +80,17 @@ pub async fn take_snapshot(db: &DatabaseConnection, org_id: i64, day: NaiveDate)
     Ok(())
 }
 
-/// The daily job: every organization's snapshot for `day`, and old snapshots dropped. Returns
-/// how many organizations were counted.
+/// The daily job: every organization's snapshot for its own day at `now` (its time zone's
+/// date), and old snapshots dropped. Returns how many organizations were counted.
 ///
 /// # Errors
 /// Database errors (organizations already counted stay counted).
-pub async fn take_all_snapshots(db: &DatabaseConnection, day: NaiveDate) -> Result<usize> {
+pub async fn take_all_snapshots(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<usize> {
     let orgs = organizations::Entity::find().all(db).await?;
     for org in &orgs {
-        take_snapshot(db, org.id, day).await?;
+        take_snapshot(db, org.id, org.today_at(now)).await?;
     }
+    let day = now.date_naive();
     report_snapshots::Entity::delete_many()
         .filter(
             report_snapshots::report_snapshots::Column::Day
@@ -153,7 +154,7 @@ pub async fn compliance_trend(
     days: i64,
     today: NaiveDate,
 ) -> Result<ComplianceTrend> {
-    let created = org.created_at.date_naive();
+    let created = org.created_at.with_timezone(&org.zone()).date_naive();
     let from = (today - Duration::days(days - 1)).max(created);
     // The days before today from their snapshots; today's figures as they stand, so that
     // reading the report writes nothing (the daily task records today's snapshot).
@@ -317,9 +318,9 @@ pub async fn non_compliant(
         status,
         ..VendorQuery::default()
     };
-    let (standings, _) = vendors::Model::list(db, org_id, &query).await?;
+    let (standings, _) = vendors::Model::list(db, org_id, &query, today).await?;
     let query = documents::DocumentQuery::default();
-    let (current, _) = documents::Model::list_current(db, org_id, &query).await?;
+    let (current, _) = documents::Model::list_current(db, org_id, &query, today).await?;
     let expirations: HashMap<uuid::Uuid, Option<NaiveDate>> = current
         .iter()
         .map(|(d, _)| (d.pid, d.expiration_date))

@@ -1,18 +1,21 @@
-//! The daily sweep (task `reminders_sweep`, run by the scheduler): claims the reminders due on a
-//! day and hands each to a background worker, and records `document_expired` for documents
-//! whose expiration date has come (`expiries`). The database decides every step (a claim is
+//! The sweep (task `reminders_sweep`, run by the scheduler every hour): claims the reminders due
+//! on each organization's day and hands each to a background worker, and records
+//! `document_expired` for documents whose expiration date has come (`expiries`). Which day is
+//! whose, and when it is swept: `scope` (8:00 in the organization's time zone). The database decides every step (a claim is
 //! keyed by its reminder, an expiry leaves `pending_expiries` only with its entry written), so
 //! the sweep can run twice, run concurrently, or run again after a crash.
 
-use chrono::{Duration, NaiveDate};
+use chrono::{DateTime, Days, Duration, NaiveDate, Utc};
 use loco_rs::prelude::*;
 
 mod expiries;
+mod scope;
 
 pub use expiries::{
     expiry_batch_end_statement, expiry_batch_statements, record_expired_documents, ExpiryBatch,
     ExpiryKey, EXPIRY_BATCHES_AT_ONCE,
 };
+pub use scope::{due_days, Due, Scope};
 
 use super::reminders::{self, Claim, ClaimPolicy};
 use crate::{
@@ -34,7 +37,8 @@ pub struct SweepReport {
 /// takes at most 32,766 bound values.
 pub const MAX_BATCH_SIZE: u64 = 10_000;
 
-/// The claiming rules of a sweep over `day`, from the `settings.reminders` block.
+/// The claiming rules of a sweep over `day` for every organization, from the
+/// `settings.reminders` block.
 ///
 /// # Errors
 /// When the settings are missing or invalid.
@@ -42,6 +46,7 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
     let settings = Settings::from_context(ctx)?.reminders;
     Ok(ClaimPolicy {
         day,
+        scope: Scope::all(),
         now: reminders::now(),
         batch_size: settings.batch_size.clamp(1, MAX_BATCH_SIZE),
         claim_timeout: Duration::seconds(
@@ -62,9 +67,16 @@ pub fn policy(ctx: &AppContext, day: NaiveDate) -> Result<ClaimPolicy> {
 /// # Errors
 /// As [`dispatch_due_reminders`].
 pub async fn retake_stale_claims(ctx: &AppContext) -> Result<u64> {
+    // Every claim was made by a sweep of its organization's day, so any stale one is due: the
+    // day is the latest any organization has (no zone is a whole day ahead of UTC).
+    let now = Utc::now();
+    let latest = now
+        .date_naive()
+        .checked_add_days(Days::new(1))
+        .unwrap_or(now.date_naive());
     let policy = ClaimPolicy {
         only_stale_claims: true,
-        ..policy(ctx, crate::models::documents::today())?
+        ..policy(ctx, latest)?
     };
     let retaken = dispatch_due_reminders(ctx, &policy).await?;
     if retaken > 0 {
@@ -76,18 +88,46 @@ pub async fn retake_stale_claims(ctx: &AppContext) -> Result<u64> {
     Ok(retaken)
 }
 
-/// Runs the sweep for `day`: reminders and expiries at the same time, on connections of their
-/// own (they write different tables; on `SQLite` they take turns at the one write lock), each
-/// carried through even when the other fails.
+/// The scheduled sweep at `now`: each organization's latest day whose morning has come
+/// ([`due_days`]), the organizations sharing a day swept together. Returns what each day's
+/// sweep did.
+///
+/// # Errors
+/// As [`run_in`]; the days after a failed one are left to the next run.
+pub async fn run_due(
+    ctx: &AppContext,
+    now: DateTime<Utc>,
+) -> Result<Vec<(NaiveDate, SweepReport)>> {
+    let mut reports = Vec::new();
+    for (day, scope) in due_days(&ctx.db, now).await? {
+        reports.push((day, run_in(ctx, day, scope).await?));
+    }
+    Ok(reports)
+}
+
+/// Runs the sweep for `day` in every organization (an operator's `date:`).
+///
+/// # Errors
+/// As [`run_in`].
+pub async fn run(ctx: &AppContext, day: NaiveDate) -> Result<SweepReport> {
+    run_in(ctx, day, Scope::all()).await
+}
+
+/// Runs the sweep for `day` in the organizations of `scope`: reminders and expiries at the same
+/// time, on connections of their own (they write different tables; on `SQLite` they take turns
+/// at the one write lock), each carried through even when the other fails.
 ///
 /// # Errors
 /// The first failure: a database error, a job that could not be enqueued, or (with workers in
 /// the foreground) an email the mail server refused. Reminders not sent stay pending.
-pub async fn run(ctx: &AppContext, day: NaiveDate) -> Result<SweepReport> {
-    let policy = policy(ctx, day)?;
+pub async fn run_in(ctx: &AppContext, day: NaiveDate, scope: Scope) -> Result<SweepReport> {
+    let policy = ClaimPolicy {
+        scope,
+        ..policy(ctx, day)?
+    };
     let (claimed, expired) = tokio::join!(
         dispatch_due_reminders(ctx, &policy),
-        record_expired_documents(&ctx.db, day, policy.batch_size)
+        record_expired_documents(&ctx.db, day, &policy.scope, policy.batch_size)
     );
     let report = SweepReport {
         reminders_claimed: *claimed.as_ref().unwrap_or(&0),

@@ -67,6 +67,12 @@ pub struct RegisterParams {
     #[validate(custom(function = "validate_company"))]
     #[schema(max_length = 100)]
     pub company: Option<String>,
+    /// The organization's IANA time zone, the browser's
+    /// (`Intl.DateTimeFormat().resolvedOptions().timeZone`); UTC when absent or empty. A name
+    /// the tz database does not know is refused (422 on `timeZone`).
+    #[serde(rename = "timeZone")]
+    #[schema(example = "America/Los_Angeles", max_length = 64)]
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, Serialize, Validate, utoipa::ToSchema)]
@@ -293,9 +299,15 @@ impl Model {
         {
             return Err(ModelError::EntityAlreadyExists);
         }
+        let time_zone = params
+            .time_zone
+            .as_deref()
+            .and_then(|zone| organizations::parse_time_zone(zone).ok())
+            .map_or(organizations::DEFAULT_TIME_ZONE, |zone| zone.name());
         let org = organizations::ActiveModel {
             name: ActiveValue::Set(company.clone().unwrap_or_else(|| name.clone())),
             plan: ActiveValue::Set(organizations::PLAN_FREE.to_string()),
+            time_zone: ActiveValue::Set(time_zone.to_string()),
             ..Default::default()
         }
         .insert(&txn)
@@ -421,6 +433,7 @@ mod tests {
             email: "nope".into(),
             password: "12345".into(),
             company: None,
+            time_zone: None,
         };
         let errs =
             crate::errors::from_validator(&validator::Validate::validate(&params).unwrap_err());

@@ -1,5 +1,6 @@
 //! Vendors: an organization's suppliers, each reachable by its company key.
 
+use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use sea_orm::TransactionSession;
 
@@ -19,7 +20,7 @@ mod standing;
 pub use form::{ServiceType, ValidVendor, VendorFields, VendorParams, SERVICE_TYPES};
 pub use listing::{VendorCounts, VendorQuery, VendorSort};
 use standing::required_json;
-pub use standing::{parse_required, today, PlanLimit, VendorStanding};
+pub use standing::{parse_required, PlanLimit, VendorStanding};
 
 impl TenantEntity for Entity {
     type TenantId = i64;
@@ -112,6 +113,7 @@ impl Model {
     pub async fn standing(
         self,
         db: &DatabaseConnection,
+        today: NaiveDate,
     ) -> Result<(VendorStanding, Vec<documents::Model>)> {
         let current = documents::Entity::find()
             .in_tenant(self.organization_id)
@@ -120,7 +122,7 @@ impl Model {
             .order_by_desc(documents::Column::CreatedAt)
             .all(db)
             .await?;
-        Ok((VendorStanding::new(self, &current, today()), current))
+        Ok((VendorStanding::new(self, &current, today), current))
     }
 
     /// Creates a vendor within the plan's limit, with the given or a generated company key.

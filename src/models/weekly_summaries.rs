@@ -37,6 +37,20 @@ pub async fn claim(db: &DatabaseConnection, org_id: i64, week: NaiveDate) -> Res
     Ok(inserted > 0)
 }
 
+/// Whether the organization's summary of the week starting `week` is taken (sent, or being
+/// sent): the hourly task then queues nothing for it.
+///
+/// # Errors
+/// Database errors.
+pub async fn is_taken(db: &DatabaseConnection, org_id: i64, week: NaiveDate) -> Result<bool> {
+    Ok(Entity::find()
+        .filter(weekly_summaries::Column::OrganizationId.eq(org_id))
+        .filter(weekly_summaries::Column::WeekStart.eq(week))
+        .count(db)
+        .await?
+        > 0)
+}
+
 /// Gives a claimed week back (its emails could not be handed on).
 ///
 /// # Errors

@@ -1,6 +1,6 @@
 use loco_rs::prelude::*;
 
-use crate::models::{documents::today, reports};
+use crate::{clock::Clock, models::reports};
 
 /// `cargo loco task report_snapshots`: today's compliance snapshot of every organization (the
 /// reports' trend); run daily by the scheduler. Running it again the same day changes the
@@ -17,7 +17,7 @@ impl Task for ReportSnapshots {
     }
 
     async fn run(&self, ctx: &AppContext, _vars: &task::Vars) -> Result<()> {
-        let counted = reports::take_all_snapshots(&ctx.db, today()).await?;
+        let counted = reports::take_all_snapshots(&ctx.db, Clock::from_context(ctx).now()).await?;
         println!("took today's snapshot of {counted} organizations");
         Ok(())
     }

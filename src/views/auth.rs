@@ -17,6 +17,11 @@ pub struct UserResponse {
     /// Whether the user gets the weekly summary email (Professional organizations).
     #[serde(rename = "weeklySummary")]
     pub weekly_summary: bool,
+    /// The IANA time zone of the user's organization (`America/Los_Angeles`): its "today" and
+    /// the morning its emails go out.
+    #[serde(rename = "timeZone")]
+    #[schema(example = "America/Los_Angeles")]
+    pub time_zone: String,
 }
 
 impl UserResponse {
@@ -30,6 +35,7 @@ impl UserResponse {
             role: user.role.clone(),
             plan: org.plan.clone(),
             weekly_summary: user.weekly_summary,
+            time_zone: org.time_zone.clone(),
         }
     }
 }

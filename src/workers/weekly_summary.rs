@@ -7,10 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     mailers::reports::{ExpiringItem, ReportMailer},
-    models::{
-        compliance::display_date, documents::today, organizations, reports, users, vendors,
-        weekly_summaries,
-    },
+    models::{compliance::display_date, organizations, reports, users, vendors, weekly_summaries},
 };
 
 pub struct WeeklySummaryWorker {
@@ -20,6 +17,10 @@ pub struct WeeklySummaryWorker {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WeeklySummaryArgs {
     pub organization_id: i64,
+    /// The organization's day the summary is for (the scheduled run's); absent in jobs queued
+    /// before it was passed: the organization's date when the job runs.
+    #[serde(default)]
+    pub day: Option<NaiveDate>,
 }
 
 /// The Monday of `day`'s week.
@@ -44,7 +45,7 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
             if org.plan != organizations::PLAN_PROFESSIONAL {
                 return Ok(());
             }
-            let day = today();
+            let day = args.day.unwrap_or_else(|| org.today());
             let week = week_start(day);
             if !weekly_summaries::claim(db, org.id, week).await? {
                 return Ok(());
@@ -64,7 +65,7 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
 impl WeeklySummaryWorker {
     async fn send(&self, org: &organizations::Model, day: NaiveDate) -> Result<()> {
         let db = &self.ctx.db;
-        let counts = vendors::Model::counts_by_status(db, org.id).await?;
+        let counts = vendors::Model::counts_by_status(db, org.id, day).await?;
         let weeks = reports::expirations(db, org.id, day).await?;
         let expiring: Vec<ExpiringItem> = weeks
             .first()

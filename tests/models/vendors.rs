@@ -18,6 +18,7 @@ async fn organization(ctx: &AppContext, email: &str) -> i64 {
         email: email.into(),
         password: "secret-pass".into(),
         company: Some("Model Co".into()),
+        time_zone: None,
     };
     users::Model::register(&ctx.db, &params).await.unwrap().1.id
 }
@@ -158,7 +159,9 @@ async fn the_list_pages_by_name_and_counts_every_match() {
         },
         ..VendorQuery::default()
     };
-    let (page, total) = vendors::Model::list(&ctx.db, org, &query).await.unwrap();
+    let (page, total) = vendors::Model::list(&ctx.db, org, &query, chrono::Utc::now().date_naive())
+        .await
+        .unwrap();
     let names: Vec<&str> = page.iter().map(|s| s.vendor.name.as_str()).collect();
     assert_eq!(names, ["Bravo Co", "Charlie Co"]);
     assert_eq!(total, 4, "another organization's vendor is not counted");
@@ -167,7 +170,10 @@ async fn the_list_pages_by_name_and_counts_every_match() {
         ..VendorQuery::default()
     };
     assert_eq!(
-        vendors::Model::list(&ctx.db, org, &query).await.unwrap().1,
+        vendors::Model::list(&ctx.db, org, &query, chrono::Utc::now().date_naive())
+            .await
+            .unwrap()
+            .1,
         0
     );
 }

@@ -48,7 +48,7 @@ async fn a_claim_left_by_a_crash_is_claimed_again_once_stale_and_the_dead_job_th
 
     let later = ClaimPolicy {
         now: policy.now + policy.claim_timeout + Duration::seconds(1),
-        ..policy
+        ..policy.clone()
     };
     let taken_over = reminders::Model::claim_due(&ctx.db, &later, None)
         .await

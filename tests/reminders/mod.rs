@@ -7,4 +7,5 @@ mod retake;
 mod smtp;
 mod support;
 mod sweep;
+mod time_zones;
 mod worker_process;

@@ -99,6 +99,7 @@ pub async fn client(ctx: &AppContext, company: &str, emails: &[String]) -> Clien
             email: emails[0].clone(),
             password: "secret-pass".into(),
             company: Some(company.into()),
+            time_zone: None,
         },
     )
     .await

@@ -47,6 +47,7 @@ async fn user(ctx: &AppContext, n: u64) -> String {
         email: email(&format!("office{n}")),
         password: PASSWORD.into(),
         company: None,
+        time_zone: None,
     };
     users::Model::register(&ctx.db, &params).await.unwrap();
     params.email

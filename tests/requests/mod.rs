@@ -25,5 +25,6 @@ mod reports;
 mod sessions;
 mod shapes;
 mod storage_s3;
+mod time_zones;
 mod uploads;
 mod vendors;

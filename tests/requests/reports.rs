@@ -381,12 +381,14 @@ async fn the_weekly_summary_goes_once_a_week_to_each_user_who_wants_it() {
             worker
                 .perform(WeeklySummaryArgs {
                     organization_id: org.id,
+                    day: None,
                 })
                 .await
                 .unwrap();
             worker
                 .perform(WeeklySummaryArgs {
                     organization_id: bob_org.id,
+                    day: None,
                 })
                 .await
                 .unwrap();

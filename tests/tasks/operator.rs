@@ -13,6 +13,7 @@ async fn seed_user(ctx: &loco_rs::app::AppContext, email: &str) -> users::Model 
         email: email.into(),
         password: "secret-pass".into(),
         company: Some("Task Co".into()),
+        time_zone: None,
     };
     users::Model::register(&ctx.db, &params).await.unwrap().0
 }

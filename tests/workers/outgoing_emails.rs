@@ -24,6 +24,7 @@ async fn user(ctx: &AppContext, email: &str) -> users::Model {
         email: email.into(),
         password: "secret-pass".into(),
         company: None,
+        time_zone: None,
     };
     users::Model::register(&ctx.db, &params).await.unwrap().0
 }

@@ -51,6 +51,7 @@ async fn a_mail_job_goes_through_redis_and_a_worker_sends_it() {
         email: format!("queue-{}@example.com", uuid::Uuid::new_v4().simple()),
         password: "secret-pass".into(),
         company: None,
+        time_zone: None,
     };
     let (user, _) = users::Model::register(&ctx.db, &params).await.unwrap();
     AuthMailer::forgot_password(&ctx, &user, "token-123")
@@ -115,6 +116,7 @@ async fn worker_app(
         email: email.into(),
         password: "secret-pass".into(),
         company: None,
+        time_zone: None,
     };
     let (user, _) = users::Model::register(&boot.app_context.db, &params)
         .await

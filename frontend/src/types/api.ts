@@ -12,6 +12,8 @@ export type User = {
   plan: Plan;
   /** Sends the weekly summary email (PUT /api/account/preferences). */
   weeklySummary?: boolean;
+  /** The organization's IANA time zone: its "today" and its emails' morning (PUT /api/account/organization). */
+  timeZone?: string;
 };
 
 export type AuthResponse = {
@@ -337,6 +339,9 @@ export type ResponsivenessRow = {
 
 /** Body of PUT /api/account/preferences; the answer is the updated user. */
 export type PreferencesInput = { weeklySummary: boolean };
+
+/** Body of PUT /api/account/organization; the answer is the updated user. */
+export type OrganizationSettingsInput = { timeZone: string };
 
 export type BlogPostStatus = 'draft' | 'published';
 

@@ -20,6 +20,7 @@ pub struct Model {
     pub plan_cancel_at: Option<DateTimeWithTimeZone>,
     pub payment_problem: Option<String>,
     pub data_version: i64,
+    pub time_zone: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -5,7 +5,7 @@ use chrono::{Days, NaiveDate};
 use loco_rs::prelude::*;
 use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, Func, NullOrdering, Query};
 
-use super::{documents, today, vendors, Entity, Model};
+use super::{documents, vendors, Entity, Model};
 use crate::models::{
     compliance::{
         sql::{document_rank, document_status_is},
@@ -164,6 +164,7 @@ impl Model {
         db: &DatabaseConnection,
         org_id: i64,
         query: &DocumentQuery,
+        today: NaiveDate,
     ) -> Result<(Vec<(Self, vendors::Model)>, u64)> {
         let mut select = Entity::find()
             .in_tenant(org_id)
@@ -172,14 +173,14 @@ impl Model {
             select = select.filter(documents::Column::DocumentType.eq(t.as_str()));
         }
         if let Some(status) = query.status {
-            select = select.filter(document_status_is(&expiration(), status, today()));
+            select = select.filter(document_status_is(&expiration(), status, today));
         }
         if let Some(q) = search::text(query.q.as_deref()) {
             select = select.filter(text_matches(org_id, q));
         }
         let count = select.clone().count(db);
         let order = query.sort.order();
-        let key = query.sort.key.expr(today());
+        let key = query.sort.key.expr(today);
         let select = if query.sort.key.nullable() {
             select.order_by_with_nulls(key, order.clone(), NullOrdering::Last)
         } else {

@@ -9,13 +9,13 @@ use sea_orm::TransactionSession;
 use uuid::Uuid;
 
 use super::{
-    documents, today, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext,
-    SOURCE_PORTAL,
+    documents, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext, SOURCE_PORTAL,
 };
 use crate::models::{
     _entities::vendors,
     activities::{self, Subject},
     compliance::{self, Slot},
+    organizations,
     refusal::Refusal,
     reminders,
 };
@@ -108,8 +108,13 @@ impl Model {
         .set_tenant(upload.org.id)?
         .insert(&txn)
         .await?;
-        reminders::Model::replace_for_document(&txn, &document, upload.reminder_offsets, today())
-            .await?;
+        reminders::Model::replace_for_document(
+            &txn,
+            &document,
+            upload.reminder_offsets,
+            upload.org.today(),
+        )
+        .await?;
         let via = if upload.source == SOURCE_PORTAL {
             " through the vendor portal"
         } else {
@@ -202,7 +207,8 @@ impl Model {
         // Only a new date renews the reminders and the expiry: an edit of the notes must not
         // send the 30-day reminder again, nor record the expiry twice.
         if document.is_current && document.expiration_date != old_expiration {
-            reminders::Model::replace_for_document(&txn, &document, reminder_offsets, today())
+            let today = organizations::today_of(&txn, org_id).await?;
+            reminders::Model::replace_for_document(&txn, &document, reminder_offsets, today)
                 .await?;
         }
         activities::Model::record(
@@ -262,7 +268,8 @@ impl Model {
                 active.is_current = ActiveValue::Set(true);
                 active.superseded_at = ActiveValue::Set(None);
                 let restored = active.update(&txn).await?;
-                reminders::Model::replace_for_document(&txn, &restored, reminder_offsets, today())
+                let today = organizations::today_of(&txn, org_id).await?;
+                reminders::Model::replace_for_document(&txn, &restored, reminder_offsets, today)
                     .await?;
             }
         }

@@ -14,13 +14,15 @@ use sea_orm::{
 use uuid::Uuid;
 
 use super::{reminders, Entity, Model};
-use crate::models::_entities::reminder_claims;
+use crate::models::{_entities::reminder_claims, sweep::Scope};
 
 /// What one sweep may claim.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ClaimPolicy {
     /// Reminders dated on or before this day are due.
     pub day: NaiveDate,
+    /// The organizations whose reminders are claimed: those for which `day` is their day.
+    pub scope: Scope,
     /// The sweep's clock: claims are stamped with it and judged stale against it.
     pub now: DateTimeWithTimeZone,
     pub batch_size: u64,
@@ -171,6 +173,9 @@ impl ClaimPolicy {
             // `sent_at IS NULL` word for word as the partial index's predicate.
             .and_where(reminders::Column::SentAt.is_null())
             .and_where(reminders::Column::ReminderDate.lte(self.day));
+        if let Some(orgs) = self.scope.organization_ids() {
+            due.and_where(Expr::col((Entity, reminders::Column::OrganizationId)).in_subquery(orgs));
+        }
         if let Some(after) = after {
             due.and_where(after_cursor(after));
         }

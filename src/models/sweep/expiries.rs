@@ -12,6 +12,10 @@ use sea_orm::{
     DbBackend, Order, TryGetableMany,
 };
 
+use super::{
+    scope::{due_expiries, Due},
+    Scope,
+};
 use crate::models::{
     _entities::{activities, documents, pending_expiries, vendors},
     activities::DOCUMENT_EXPIRED,
@@ -28,8 +32,8 @@ pub type ExpiryKey = (NaiveDate, i64);
 /// (the batches are disjoint ranges of the due index).
 pub const EXPIRY_BATCHES_AT_ONCE: usize = 2;
 
-/// Records `document_expired` once for every current document whose expiration date is on or
-/// before `day`, batch by batch, on the database server, and returns how many entries this
+/// Records `document_expired` once for every current document of the organizations of `scope`
+/// whose expiration date is on or before `day`, batch by batch, on the database server, and returns how many entries this
 /// sweep wrote. Each expiry's entry id was fixed when it started waiting, and `ON CONFLICT
 /// ("pid") DO NOTHING` skips an entry already written, so two sweeps at once, or a sweep run
 /// again after a crash, never write one twice. The batches are consecutive ranges of the due
@@ -51,6 +55,7 @@ pub const EXPIRY_BATCHES_AT_ONCE: usize = 2;
 pub async fn record_expired_documents(
     db: &DatabaseConnection,
     day: NaiveDate,
+    scope: &Scope,
     batch_size: u64,
 ) -> Result<u64> {
     let at_once = if db.get_database_backend() == DbBackend::Postgres {
@@ -61,19 +66,19 @@ pub async fn record_expired_documents(
     // The batches' ranges, each found after the one before (`None`: no batch left), while
     // up to `at_once` batches are written. The futures own their handle on the pool (a
     // clone): borrowed, they trip the compiler's check that the sweep's future is `Send`.
-    let finder = db.clone();
+    let (finder, finder_scope) = (db.clone(), scope.clone());
     let ranges = stream::try_unfold(Some(None), move |next: Option<Option<ExpiryKey>>| {
-        let db = finder.clone();
+        let (db, scope) = (finder.clone(), finder_scope.clone());
         async move {
             let Some(after) = next else {
                 return Ok(None);
             };
-            let end = batch_end(&db, day, after, batch_size).await?;
+            let end = batch_end(&db, day, &scope, after, batch_size).await?;
             Ok::<_, Error>(Some(((after, end), end.map(Some))))
         }
     });
     ranges
-        .map_ok(|(after, end)| record_batch(db.clone(), day, after, end))
+        .map_ok(|(after, end)| record_batch(db.clone(), day, scope.clone(), after, end))
         .try_buffer_unordered(at_once)
         .try_fold(0, |recorded, batch| async move { Ok(recorded + batch) })
         .await
@@ -87,11 +92,12 @@ pub async fn record_expired_documents(
 async fn batch_end(
     db: &DatabaseConnection,
     day: NaiveDate,
+    scope: &Scope,
     after: Option<ExpiryKey>,
     batch_size: u64,
 ) -> Result<Option<ExpiryKey>> {
     match db
-        .query_one(&expiry_batch_end_statement(day, after, batch_size))
+        .query_one(&expiry_batch_end_statement(day, scope, after, batch_size))
         .await?
     {
         Some(row) => Ok(Some(
@@ -106,12 +112,18 @@ async fn batch_end(
 async fn record_batch(
     db: DatabaseConnection,
     day: NaiveDate,
+    scope: Scope,
     after: Option<ExpiryKey>,
     end: Option<ExpiryKey>,
 ) -> Result<u64> {
     let txn = crate::models::begin_write(&db).await?;
-    let statements =
-        expiry_batch_statements(db.get_database_backend(), day, after, end, reminders::now());
+    let due = Due {
+        day,
+        scope: &scope,
+        after,
+        end,
+    };
+    let statements = expiry_batch_statements(db.get_database_backend(), &due, reminders::now());
     if let Some(assign_ids) = &statements.assign_ids {
         txn.execute(assign_ids).await?;
     }
@@ -134,15 +146,12 @@ pub struct ExpiryBatch {
     pub delete: Option<DeleteStatement>,
 }
 
-/// The statements of the batch of expiries due by `day`, after `after` (from the first when
-/// `None`) and up to `end` (to the last when `None`), their entries stamped `now`. Public so
-/// the benchmark can show their plans.
+/// The statements of the batch of expiries `due`, their entries stamped `now`. Public so the
+/// benchmark can show their plans.
 #[must_use]
 pub fn expiry_batch_statements(
     backend: DbBackend,
-    day: NaiveDate,
-    after: Option<ExpiryKey>,
-    end: Option<ExpiryKey>,
+    due: &Due<'_>,
     now: DateTimeWithTimeZone,
 ) -> ExpiryBatch {
     if backend == DbBackend::Postgres {
@@ -150,7 +159,7 @@ pub fn expiry_batch_statements(
         let mut delete = Query::delete();
         delete
             .from_table(pending_expiries::Entity)
-            .cond_where(due_expiries(day, after, end))
+            .cond_where(due_expiries(due))
             .returning(Query::returning().columns([
                 pending_expiries::Column::DocumentId,
                 pending_expiries::Column::EntryPid,
@@ -176,7 +185,7 @@ pub fn expiry_batch_statements(
         let mut delete = Query::delete();
         delete
             .from_table(pending_expiries::Entity)
-            .cond_where(due_expiries(day, after, end))
+            .cond_where(due_expiries(due))
             .and_where(Expr::exists(entry));
         let mut assign_ids = Query::update();
         assign_ids
@@ -185,14 +194,14 @@ pub fn expiry_batch_statements(
                 pending_expiries::Column::EntryPid,
                 Expr::cust("randomblob(16)"),
             )
-            .cond_where(due_expiries(day, after, end))
+            .cond_where(due_expiries(due))
             .and_where(pending_expiries::Column::EntryPid.is_null());
         ExpiryBatch {
             assign_ids: Some(assign_ids),
             entries: expiry_entries(
                 backend,
                 pending_expiries::Entity.into_iden(),
-                Some(due_expiries(day, after, end)),
+                Some(due_expiries(due)),
                 now,
             ),
             delete: Some(delete),
@@ -200,43 +209,13 @@ pub fn expiry_batch_statements(
     }
 }
 
-/// The due pending expiries after `after` and up to `end`, in (date, document) order, when
-/// given. Columns are qualified: `documents` has an `expiration_date` too.
-fn due_expiries(day: NaiveDate, after: Option<ExpiryKey>, end: Option<ExpiryKey>) -> Condition {
-    let key = || {
-        Expr::tuple([
-            Expr::col((
-                pending_expiries::Entity,
-                pending_expiries::Column::ExpirationDate,
-            )),
-            Expr::col((
-                pending_expiries::Entity,
-                pending_expiries::Column::DocumentId,
-            )),
-        ])
-    };
-    let value = |(date, id): ExpiryKey| Expr::tuple([Expr::val(date), Expr::val(id)]);
-    let mut due = Condition::all().add(
-        Expr::col((
-            pending_expiries::Entity,
-            pending_expiries::Column::ExpirationDate,
-        ))
-        .lte(day),
-    );
-    if let Some(after) = after {
-        due = due.add(key().gt(value(after)));
-    }
-    if let Some(end) = end {
-        due = due.add(key().lte(value(end)));
-    }
-    due
-}
-
-/// Where the batch of expiries due by `day` that starts after `after` ends: its `batch_size`-th
-/// row; no row when fewer are left. An index-only read of the due index.
+/// Where the batch of expiries of `scope` due by `day` that starts after `after` ends: its
+/// `batch_size`-th row; no row when fewer are left. An index-only read of the due index (for
+/// every organization; a zone's sweep also reads the organizations' documents).
 #[must_use]
 pub fn expiry_batch_end_statement(
     day: NaiveDate,
+    scope: &Scope,
     after: Option<ExpiryKey>,
     batch_size: u64,
 ) -> SelectStatement {
@@ -246,7 +225,12 @@ pub fn expiry_batch_end_statement(
         pending_expiries::Column::DocumentId,
     ])
     .from(pending_expiries::Entity)
-    .cond_where(due_expiries(day, after, None))
+    .cond_where(due_expiries(&Due {
+        day,
+        scope,
+        after,
+        end: None,
+    }))
     .order_by(pending_expiries::Column::ExpirationDate, Order::Asc)
     .order_by(pending_expiries::Column::DocumentId, Order::Asc)
     .offset(batch_size.saturating_sub(1))

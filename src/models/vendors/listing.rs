@@ -10,7 +10,7 @@ use sea_orm::{
     FromQueryResult,
 };
 
-use super::{parse_required, today, vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
+use super::{parse_required, vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
 use crate::models::{
     _entities::documents,
     compliance::{
@@ -115,8 +115,8 @@ impl Model {
         db: &DatabaseConnection,
         org_id: i64,
         query: &VendorQuery,
+        today: NaiveDate,
     ) -> Result<(Vec<VendorStanding>, u64)> {
-        let today = today();
         let mut select = Entity::find().in_tenant(org_id);
         if let Some(q) = search::text(query.q.as_deref()) {
             // A service type also by its label: "general contractor" for `general-contractor`.
@@ -240,7 +240,11 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn counts_by_status(db: &DatabaseConnection, org_id: i64) -> Result<VendorCounts> {
+    pub async fn counts_by_status(
+        db: &DatabaseConnection,
+        org_id: i64,
+        today: NaiveDate,
+    ) -> Result<VendorCounts> {
         let (ranks, worst, n) = (
             Alias::new("ranks"),
             Alias::new("vendor_rank"),
@@ -249,10 +253,7 @@ impl Model {
         let expiration = Expr::col((documents::Entity, documents::Column::ExpirationDate));
         let by_vendor = Query::select()
             .column(documents::Column::VendorId)
-            .expr_as(
-                Func::max(document_rank(&expiration, today())),
-                worst.clone(),
-            )
+            .expr_as(Func::max(document_rank(&expiration, today)), worst.clone())
             .from(documents::Entity)
             .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
             .and_where(Expr::col(documents::Column::IsCurrent).eq(true))

@@ -1,6 +1,6 @@
 //! A vendor's standing: its status and its seven slots, from its current documents.
 
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use uuid::Uuid;
 
 use super::Model;
@@ -94,9 +94,4 @@ pub fn parse_required(raw: &str) -> Vec<Slot> {
 pub(super) fn required_json(slots: &[Slot]) -> String {
     serde_json::to_string(&slots.iter().map(|s| s.as_str()).collect::<Vec<_>>())
         .unwrap_or_else(|_| "[]".to_string())
-}
-
-#[must_use]
-pub fn today() -> NaiveDate {
-    Utc::now().date_naive()
 }

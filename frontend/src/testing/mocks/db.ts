@@ -142,6 +142,7 @@ export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount
     role: 'user',
     plan: 'free',
     weeklySummary: false,
+    timeZone: 'UTC',
     password: 'secret123',
     ...overrides,
   };

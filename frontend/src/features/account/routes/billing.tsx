@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/format';
 import type { PaymentStatus, Plan } from '@/types/api';
 import { usePaymentStatus } from '../api/get-payment-status';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
+import { TimeZoneCard } from '../components/time-zone-card';
 import { BILLING_OFF_TEXT, UpgradeButton } from '../components/upgrade-button';
 
 const PLAN_NAMES: Record<Plan, string> = { free: 'Free', professional: 'Professional' };
@@ -125,6 +126,7 @@ function BillingDetails({ status }: { status: PaymentStatus }) {
           )}
         </CardBody>
       </Card>
+      <TimeZoneCard />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { AuthResponse } from '@/types/api';
 
 export type RegisterInput = { name: string; email: string; password: string; company: string };
@@ -13,6 +14,8 @@ export function register(input: RegisterInput): Promise<AuthResponse> {
     email: input.email.trim(),
     password: input.password,
     company: input.company.trim(),
+    // The organization's "today" and its emails' morning; the Account page can change it.
+    timeZone: browserTimeZone(),
   });
 }
 

@@ -61,7 +61,13 @@ describe('register', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(body).toEqual({ name: 'Jane Doe', email: 'jane@example.com', password: 'secret123', company: 'Acme' });
+    expect(body).toEqual({
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      password: 'secret123',
+      company: 'Acme',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Registration successful');
     expect(localStorage.getItem('token')).toBe('t-new');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

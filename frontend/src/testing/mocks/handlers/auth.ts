@@ -2,7 +2,13 @@ import { http, HttpResponse } from 'msw';
 import { accountFromRequest, createAccount, db, issueToken, publicUser } from '../db';
 import { apiError, unauthorized } from '../utils';
 
-type Credentials = { email?: string; password?: string; name?: string; company?: string };
+type Credentials = { email?: string; password?: string; name?: string; company?: string; timeZone?: string };
+
+/** The zones the mock server knows: the browser's list (the real server reads the tz database). */
+function knownZone(zone: string): boolean {
+  const supported = (Intl as { supportedValuesOf?: (key: 'timeZone') => string[] }).supportedValuesOf;
+  return zone === 'UTC' || (supported ? supported('timeZone').includes(zone) : false);
+}
 
 export const authHandlers = [
   http.post('*/api/auth/login', async ({ request }) => {
@@ -21,6 +27,7 @@ export const authHandlers = [
       email: body.email ?? '',
       password: body.password ?? '',
       company: body.company ?? null,
+      timeZone: body.timeZone || 'UTC',
     });
     return HttpResponse.json({ token: issueToken(account), user: publicUser(account) }, { status: 201 });
   }),
@@ -43,6 +50,18 @@ export const authHandlers = [
       return apiError(422, 'validation_failed', 'Some fields are invalid.', { weeklySummary: ['Must be true or false'] });
     }
     account.weeklySummary = body.weeklySummary;
+    return HttpResponse.json(publicUser(account));
+  }),
+  http.put('*/api/account/organization', async ({ request }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    const body = (await request.json().catch(() => ({}))) as { timeZone?: unknown };
+    if (typeof body.timeZone !== 'string' || !knownZone(body.timeZone)) {
+      return apiError(422, 'validation_failed', 'Choose a time zone from the list.', {
+        timeZone: ['Choose a time zone from the list.'],
+      });
+    }
+    account.timeZone = body.timeZone;
     return HttpResponse.json(publicUser(account));
   }),
   http.post('*/api/auth/forgot', () => HttpResponse.json({ ok: true })),
