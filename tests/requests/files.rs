@@ -126,6 +126,20 @@ async fn the_view_shows_heic_and_tiff_converted_and_upright_and_download_gives_t
         assert_eq!(download.header("content-type"), "image/heic");
         assert_eq!(download.as_bytes().to_vec(), fixtures::heic());
 
+        // `irot`: turned a quarter clockwise, as the phone meant it to be seen.
+        let (view, _) = view_and_download(
+            &server,
+            &ann,
+            &id,
+            "IMG_0002.heic",
+            fixtures::heic_rotated(),
+        )
+        .await;
+        assert_eq!(view.header("content-type"), "image/jpeg");
+        let shown = image::load_from_memory(view.as_bytes()).unwrap().to_rgb8();
+        assert_eq!(shown.dimensions(), (32, 48));
+        assert!(is_red(*shown.get_pixel(16, 4)) && is_blue(*shown.get_pixel(16, 44)));
+
         // Orientation 6: turned a quarter clockwise, as a browser turns such a JPEG.
         let (view, download) =
             view_and_download(&server, &ann, &id, "scan.tiff", fixtures::tiff_rotated()).await;
