@@ -26,9 +26,10 @@ use crate::{
 /// The view's sandbox: nothing in a shown file runs, loads or submits anything.
 const SANDBOX: &str =
     "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
-/// Conversions at once in this process: each decodes a whole picture (up to a few hundred MB
-/// for a 48 MP photo), so a burst of views waits its turn rather than growing the process.
-static CONVERSIONS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(2));
+/// Conversions at once in this process: one. Each decodes a whole picture (about 75 MB for a
+/// 12 MP phone photo, up to 300 MB for a 48 MP one, for a moment), so a burst of views waits its
+/// turn rather than growing the process.
+static CONVERSIONS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1));
 
 /// `attachment` or `inline`, with an ASCII fallback name and the RFC 6266 `filename*`.
 #[must_use]

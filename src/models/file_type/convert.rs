@@ -78,16 +78,21 @@ fn heic_upright(bytes: &[u8]) -> Result<DynamicImage, ConvertError> {
     let decoded = LibHeif::new()
         .decode(&handle, ColorSpace::Rgb(RgbChroma::Rgb), None)
         .map_err(error)?;
-    let planes = decoded.planes();
-    let plane = planes
-        .interleaved
-        .ok_or_else(|| error("no interleaved plane"))?;
-    let row = plane.width as usize * 3;
-    let mut pixels = Vec::with_capacity(row * plane.height as usize);
-    for line in plane.data.chunks(plane.stride).take(plane.height as usize) {
-        pixels.extend_from_slice(line.get(..row).ok_or_else(|| error("a short row"))?);
-    }
-    RgbImage::from_raw(plane.width, plane.height, pixels)
+    let (width, height, pixels) = {
+        let planes = decoded.planes();
+        let plane = planes
+            .interleaved
+            .ok_or_else(|| error("no interleaved plane"))?;
+        let row = plane.width as usize * 3;
+        let mut pixels = Vec::with_capacity(row * plane.height as usize);
+        for line in plane.data.chunks(plane.stride).take(plane.height as usize) {
+            pixels.extend_from_slice(line.get(..row).ok_or_else(|| error("a short row"))?);
+        }
+        (plane.width, plane.height, pixels)
+    };
+    // libheif's copy goes before anything else is made of ours.
+    drop(decoded);
+    RgbImage::from_raw(width, height, pixels)
         .map(DynamicImage::ImageRgb8)
         .ok_or_else(|| error("the pixels do not fill the picture"))
 }
