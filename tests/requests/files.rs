@@ -155,6 +155,19 @@ async fn the_view_shows_heic_and_tiff_converted_and_upright_and_download_gives_t
         let shown = image::load_from_memory(view.as_bytes()).unwrap();
         assert_eq!((shown.width(), shown.height()), (200, 100));
 
+        // A TIFF header over bytes no decoder reads: offered as the original, to download.
+        let mut broken = b"II*\x00\x08\x00\x00\x00".to_vec();
+        broken.extend_from_slice(&[0xFF; 64]);
+        let (view, _) = view_and_download(&server, &ann, &id, "broken.tif", broken.clone()).await;
+        assert_eq!(view.status_code(), 200);
+        assert_eq!(view.header("content-type"), "image/tiff");
+        assert!(view
+            .header("content-disposition")
+            .to_str()
+            .unwrap()
+            .starts_with("attachment"));
+        assert_eq!(view.as_bytes().to_vec(), broken);
+
         // A browser shows WebP itself.
         let (view, _) = view_and_download(&server, &ann, &id, "photo.webp", fixtures::webp()).await;
         assert_eq!(view.header("content-type"), "image/webp");
