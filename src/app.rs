@@ -199,6 +199,7 @@ impl Hooks for App {
             .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
             .add_route(controllers::documents::routes())
+            .add_route(controllers::document_files::routes())
             .add_route(controllers::activity::routes())
             .add_route(controllers::reminders::routes())
             .add_route(controllers::reports::routes())

@@ -293,6 +293,12 @@ impl From<Refusal> for Error {
                 "file_type_mismatch",
                 &message,
             ),
+            Refusal::PasswordProtectedPdf => api_error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "password_protected_pdf",
+                &message,
+            ),
+            Refusal::LinkExpired => api_error(StatusCode::GONE, "link_expired", &message),
             Refusal::UnsupportedFileType => api_error(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "unsupported_file_type",
@@ -394,6 +400,11 @@ mod tests {
             StatusCode::UNSUPPORTED_MEDIA_TYPE
         );
         assert_eq!(status(Refusal::EmptyFile), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            status(Refusal::PasswordProtectedPdf),
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(status(Refusal::LinkExpired), StatusCode::GONE);
         assert_eq!(
             status(Refusal::Taken {
                 code: "company_key_taken",

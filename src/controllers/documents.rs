@@ -1,13 +1,7 @@
 use crate::errors::ApiResult;
-use std::path::Path as FsPath;
 
-use axum::{
-    body::Body,
-    extract::Multipart,
-    http::{header, HeaderValue, StatusCode},
-};
+use axum::{extract::Multipart, http::StatusCode};
 use loco_rs::prelude::*;
-use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
 use serde::Deserialize;
 
 use super::{current::CurrentUser, json::ApiJson, list_response, upload};
@@ -18,7 +12,6 @@ use crate::{
         documents::{
             self, DateInput, DocumentInfo, DocumentQuery, DocumentUpdate, NewDocument, SOURCE_USER,
         },
-        file_type::FileKind,
         vendors,
     },
     settings::Settings,
@@ -26,7 +19,8 @@ use crate::{
 };
 
 /// The multipart form of an upload. Whether the file is accepted is decided by its content
-/// (PDF, DOC, DOCX, PNG or JPEG, at most 10 MB, not empty, agreeing with its extension).
+/// (PDF, DOC, DOCX, PNG, JPEG, HEIC, TIFF or WebP, at most 10 MB, not empty, agreeing with its
+/// extension; a PDF that needs a password to open is refused).
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[allow(dead_code)]
@@ -196,83 +190,6 @@ async fn destroy(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
-/// `attachment` or `inline`, with an ASCII fallback name and the RFC 6266 `filename*`.
-#[must_use]
-pub fn content_disposition(kind: &str, name: &str) -> String {
-    let fallback: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let encoded = utf8_percent_encode(name, NON_ALPHANUMERIC);
-    format!("{kind}; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
-}
-
-async fn file_response(ctx: &AppContext, doc: &documents::Model, inline: bool) -> ApiResult {
-    let stream = ctx
-        .storage
-        .download_stream(FsPath::new(&doc.storage_key))
-        .await
-        .map_err(|e| Error::string(&format!("stored file missing: {e}")))?;
-    let disposition =
-        content_disposition(if inline { "inline" } else { "attachment" }, &doc.file_name);
-    let mut res = Response::new(Body::from_stream(stream));
-    let headers = res.headers_mut();
-    let value = |s: &str| HeaderValue::from_str(s).map_err(|e| Error::string(&e.to_string()));
-    headers.insert(header::CONTENT_TYPE, value(&doc.content_type)?);
-    headers.insert(header::CONTENT_LENGTH, value(&doc.size.to_string())?);
-    headers.insert(header::CONTENT_DISPOSITION, value(&disposition)?);
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, no-store"),
-    );
-    if inline {
-        headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(
-                "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-            ),
-        );
-    }
-    Ok(res)
-}
-
-/// The exact bytes uploaded, as an attachment.
-#[utoipa::path(get, path = "/api/documents/{id}/download", tag = "documents", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, description = "The file"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
-async fn download(
-    current: CurrentUser,
-    State(ctx): State<AppContext>,
-    Path(id): Path<String>,
-) -> ApiResult {
-    let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    file_response(&ctx, &doc, false).await
-}
-
-/// PDFs and images inline, in a sandboxed response; Word files as an attachment.
-#[utoipa::path(get, path = "/api/documents/{id}/view", tag = "documents", security(("bearer" = [])),
-    params(("id" = String, Path)),
-    responses((status = 200, description = "The file, inline"), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
-async fn view(
-    current: CurrentUser,
-    State(ctx): State<AppContext>,
-    Path(id): Path<String>,
-) -> ApiResult {
-    let doc = documents::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let inline = FileKind::from_content_type(&doc.content_type).is_some_and(FileKind::is_viewable);
-    file_response(&ctx, &doc, inline).await
-}
-
 pub fn routes() -> Routes {
     Routes::new()
         .prefix("/api/documents")
@@ -280,19 +197,4 @@ pub fn routes() -> Routes {
         .add("/{id}", get(show))
         .add("/{id}", put(update))
         .add("/{id}", delete(destroy))
-        .add("/{id}/download", get(download))
-        .add("/{id}/view", get(view))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn content_disposition_has_an_ascii_fallback_and_an_encoded_name() {
-        assert_eq!(
-            content_disposition("attachment", "Zoë \"COI\".pdf"),
-            "attachment; filename=\"Zo_ _COI_.pdf\"; filename*=UTF-8''Zo%C3%AB%20%22COI%22%2Epdf"
-        );
-    }
 }

@@ -7,6 +7,7 @@ pub mod body_limit;
 pub mod bulk;
 pub mod content;
 pub mod current;
+pub mod document_files;
 pub mod documents;
 pub mod json;
 pub mod keywords;
@@ -46,7 +47,10 @@ pub fn attachment(content_type: &'static str, file_name: &str, body: axum::body:
         axum::http::header::CONTENT_TYPE,
         HeaderValue::from_static(content_type),
     );
-    if let Ok(v) = HeaderValue::from_str(&documents::content_disposition("attachment", file_name)) {
+    if let Ok(v) = HeaderValue::from_str(&document_files::content_disposition(
+        "attachment",
+        file_name,
+    )) {
         headers.insert(axum::http::header::CONTENT_DISPOSITION, v);
     }
     res

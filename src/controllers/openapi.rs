@@ -15,8 +15,8 @@ use utoipa::{
 use crate::models::file_type::FileKind;
 
 use super::{
-    account, activity, auth, billing, blog, bulk, content, documents, keywords, portal, reminders,
-    reports, vendors,
+    account, activity, auth, billing, blog, bulk, content, document_files, documents, keywords,
+    portal, reminders, reports, vendors,
 };
 
 /// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
@@ -77,6 +77,33 @@ fn file_response(kinds: &[FileKind]) -> RefOr<Response> {
         .into()
 }
 
+/// The view's answers: PDFs and images inline (HEIC as a JPEG and TIFF as a PNG, or as
+/// themselves when they cannot be converted), Word files as downloads.
+fn view_response() -> RefOr<Response> {
+    let binary = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+        .build();
+    let mut types: Vec<&str> = FileKind::ALL
+        .into_iter()
+        .flat_map(|k| [k.view_content_type(), k.content_type()])
+        .collect();
+    types.sort_unstable();
+    types.dedup();
+    types
+        .into_iter()
+        .fold(
+            ResponseBuilder::new().description("The file, inline when a browser can show it"),
+            |response, content_type| {
+                response.content(
+                    content_type,
+                    ContentBuilder::new().schema(Some(binary.clone())).build(),
+                )
+            },
+        )
+        .into()
+}
+
 fn add_common(path: &str, operation: &mut Operation) {
     let responses = &mut operation.responses.responses;
     responses.entry("400".to_string()).or_insert_with(|| {
@@ -99,12 +126,8 @@ fn add_common(path: &str, operation: &mut Operation) {
     }
     if path.ends_with("/download") {
         responses.insert("200".to_string(), file_response(&FileKind::ALL));
-    } else if path.ends_with("/view") {
-        let viewable: Vec<FileKind> = FileKind::ALL
-            .into_iter()
-            .filter(|k| k.is_viewable())
-            .collect();
-        responses.insert("200".to_string(), file_response(&viewable));
+    } else if path.ends_with("/view") || path.ends_with("/{name}") {
+        responses.insert("200".to_string(), view_response());
     }
 }
 
@@ -241,7 +264,8 @@ impl Modify for NoNul {
         content::cancel_plan, content::stats,
         vendors::list, vendors::create, vendors::show, vendors::update, vendors::destroy, vendors::documents_of,
         documents::upload, documents::list, documents::show, documents::update, documents::destroy,
-        documents::download, documents::view,
+        document_files::download, document_files::view, document_files::view_link,
+        document_files::signed_view,
         activity::list, reminders::list,
         portal::validate_key, portal::portal_upload,
     ),

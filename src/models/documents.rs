@@ -20,12 +20,14 @@ mod form;
 mod intake;
 mod listing;
 mod versions;
+mod view_link;
 
 pub use form::{DateInput, DocumentUpdate, MAX_UPLOAD_NOTES};
 pub use intake::{remove_all_stored, remove_stored, NewDocument, UploadedFile};
 pub use listing::{
     DocumentChart, DocumentQuery, DocumentSort, CHART_WEEKS, UPCOMING_SPANS, UPCOMING_SPAN_DAYS,
 };
+pub use view_link::{ViewLink, VIEW_LINK_TTL};
 
 impl TenantEntity for Entity {
     type TenantId = i64;

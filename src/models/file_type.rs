@@ -1,11 +1,15 @@
 //! What an uploaded file really is: decided from its bytes, never from its name or the
 //! client's Content-Type, and required to agree with its extension.
 
-use std::{fs::File, io::Read, path::Path};
+use std::path::Path;
 
 use loco_rs::prelude::*;
 
 use super::refusal::Refusal;
+
+pub mod convert;
+mod office;
+mod pdf;
 
 /// Largest accepted upload: 10 MB.
 pub const MAX_UPLOAD_BYTES: u64 = 10 * 1024 * 1024;
@@ -17,10 +21,24 @@ pub enum FileKind {
     Docx,
     Png,
     Jpeg,
+    /// iPhone photos (HEIF holding HEVC pictures).
+    Heic,
+    /// Office scanners' output.
+    Tiff,
+    Webp,
 }
 
 impl FileKind {
-    pub const ALL: [Self; 5] = [Self::Pdf, Self::Doc, Self::Docx, Self::Png, Self::Jpeg];
+    pub const ALL: [Self; 8] = [
+        Self::Pdf,
+        Self::Doc,
+        Self::Docx,
+        Self::Png,
+        Self::Jpeg,
+        Self::Heic,
+        Self::Tiff,
+        Self::Webp,
+    ];
 
     #[must_use]
     pub const fn content_type(self) -> &'static str {
@@ -30,6 +48,9 @@ impl FileKind {
             Self::Docx => "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
             Self::Png => "image/png",
             Self::Jpeg => "image/jpeg",
+            Self::Heic => "image/heic",
+            Self::Tiff => "image/tiff",
+            Self::Webp => "image/webp",
         }
     }
 
@@ -41,6 +62,9 @@ impl FileKind {
             Self::Docx => &["docx"],
             Self::Png => &["png"],
             Self::Jpeg => &["jpg", "jpeg"],
+            Self::Heic => &["heic", "heif"],
+            Self::Tiff => &["tif", "tiff"],
+            Self::Webp => &["webp"],
         }
     }
 
@@ -50,58 +74,48 @@ impl FileKind {
         !matches!(self, Self::Doc | Self::Docx)
     }
 
+    /// What the view answers with: a browser shows no HEIC and no TIFF, so those are converted
+    /// (`convert::for_browser`) to a JPEG and a PNG.
+    #[must_use]
+    pub const fn view_content_type(self) -> &'static str {
+        match self {
+            Self::Heic => "image/jpeg",
+            Self::Tiff => "image/png",
+            other => other.content_type(),
+        }
+    }
+
+    /// Converted for the view (see `view_content_type`).
+    #[must_use]
+    pub const fn needs_conversion(self) -> bool {
+        matches!(self, Self::Heic | Self::Tiff)
+    }
+
     #[must_use]
     pub fn from_content_type(ct: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|k| k.content_type() == ct)
     }
 }
 
-/// Limits on what is read of a zip: its central directory lists at most this many entries,
-/// and of its content only `[Content_Types].xml` is inflated, at most this many bytes.
-const MAX_ZIP_ENTRIES: usize = 10_000;
-const MAX_CONTENT_TYPES_BYTES: u64 = 64 * 1024;
-/// The content type a Word document's main part is declared with in `[Content_Types].xml`.
-const WORD_MAIN_PART: &str =
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
-
-/// A zip is a .docx only when its central directory lists the parts of a Word document and
-/// its `[Content_Types].xml` declares a Word main part. Nothing else is inflated, and that one
-/// entry only up to `MAX_CONTENT_TYPES_BYTES`, so a zip bomb costs nothing.
-fn is_word_zip(path: &Path) -> bool {
-    let Ok(file) = File::open(path) else {
-        return false;
-    };
-    let Ok(mut archive) = zip::ZipArchive::new(file) else {
-        return false;
-    };
-    if archive.len() > MAX_ZIP_ENTRIES || archive.index_for_name("word/document.xml").is_none() {
-        return false;
-    }
-    let Ok(entry) = archive.by_name("[Content_Types].xml") else {
-        return false;
-    };
-    let mut declared = Vec::new();
-    if entry
-        .take(MAX_CONTENT_TYPES_BYTES)
-        .read_to_end(&mut declared)
-        .is_err()
-    {
-        return false;
-    }
-    String::from_utf8_lossy(&declared).contains(WORD_MAIN_PART)
-}
-
-/// The kind of the file at `path`, whose first bytes are `head`.
+/// The kind of the file at `path`, whose first bytes are `head`. Word files are judged from
+/// their whole structure (`office`), everything else from its first bytes.
 #[must_use]
 pub fn detect(head: &[u8], path: &Path) -> Option<FileKind> {
     if head.starts_with(b"PK\x03\x04") {
-        return is_word_zip(path).then_some(FileKind::Docx);
+        return office::is_word_zip(path).then_some(FileKind::Docx);
+    }
+    if head.starts_with(&office::CFB_MAGIC) {
+        return office::is_word_cfb(path).then_some(FileKind::Doc);
     }
     match infer::get(head)?.mime_type() {
         "application/pdf" => Some(FileKind::Pdf),
         "image/png" => Some(FileKind::Png),
         "image/jpeg" => Some(FileKind::Jpeg),
-        "application/msword" => Some(FileKind::Doc),
+        // infer's HEIF: an ISO-BMFF `ftyp` box of brand `heic`, `heix`, or `mif1`/`msf1` with
+        // `heic` among the compatible brands.
+        "image/heif" => Some(FileKind::Heic),
+        "image/tiff" => Some(FileKind::Tiff),
+        "image/webp" => Some(FileKind::Webp),
         _ => None,
     }
 }
@@ -118,9 +132,11 @@ pub fn extension(name: &str) -> Option<String> {
 
 /// Checks the stored bytes against the accepted types and the name's extension.
 ///
+/// Reads the whole file for Word files and PDFs: call it off the async threads.
+///
 /// # Errors
-/// 422 for an empty file or a name whose extension does not match the content, 415 for any
-/// other type.
+/// 422 for an empty file, a name whose extension does not match the content or a PDF that
+/// needs a password to open, 415 for any other type.
 pub fn check(name: &str, size: u64, head: &[u8], path: &Path) -> Result<FileKind> {
     if size == 0 {
         return Err(Refusal::EmptyFile.into());
@@ -129,13 +145,20 @@ pub fn check(name: &str, size: u64, head: &[u8], path: &Path) -> Result<FileKind
         return Err(Refusal::UnsupportedFileType.into());
     };
     match extension(name) {
-        Some(ext) if kind.extensions().contains(&ext.as_str()) => Ok(kind),
+        Some(ext) if kind.extensions().contains(&ext.as_str()) => {
+            if kind == FileKind::Pdf && pdf::needs_password(path) {
+                return Err(Refusal::PasswordProtectedPdf.into());
+            }
+            Ok(kind)
+        }
         Some(ext) => Err(Refusal::FileTypeMismatch(format!(
             "The file's content does not match its .{ext} extension."
         ))
         .into()),
         None => Err(Refusal::FileTypeMismatch(
-            "The file name needs an extension: .pdf, .doc, .docx, .png, .jpg or .jpeg.".to_string(),
+            "The file name needs an extension: .pdf, .doc, .docx, .png, .jpg, .jpeg, .heic, \
+             .heif, .tif, .tiff or .webp."
+                .to_string(),
         )
         .into()),
     }
@@ -221,58 +244,6 @@ mod tests {
         assert!(!err.contains(".pdf extension"), "{err}");
     }
 
-    /// A .docx the way Word, `LibreOffice` and Google Docs write it: deflated entries.
-    fn office_docx(content_types: &[u8]) -> tempfile::NamedTempFile {
-        let mut f = tempfile::NamedTempFile::new().unwrap();
-        {
-            let mut w = zip::ZipWriter::new(&mut f);
-            let opts = zip::write::SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Deflated);
-            for (name, body) in [
-                ("[Content_Types].xml", content_types),
-                ("_rels/.rels", b"<Relationships/>".as_slice()),
-                (
-                    "word/document.xml",
-                    b"<w:document><w:body/></w:document>".as_slice(),
-                ),
-            ] {
-                w.start_file(name, opts).unwrap();
-                std::io::Write::write_all(&mut w, body).unwrap();
-            }
-            w.finish().unwrap();
-        }
-        f
-    }
-
-    #[test]
-    fn a_deflated_word_document_is_a_docx() {
-        let types = format!(
-            "<?xml version=\"1.0\"?><Types><Override PartName=\"/word/document.xml\" \
-             ContentType=\"{WORD_MAIN_PART}\"/></Types>"
-        );
-        let f = office_docx(types.as_bytes());
-        assert_eq!(detect(b"PK\x03\x04", f.path()), Some(FileKind::Docx));
-        let f = office_docx(b"<Types/>");
-        assert_eq!(
-            detect(b"PK\x03\x04", f.path()),
-            None,
-            "no Word main part declared"
-        );
-    }
-
-    #[test]
-    fn a_zip_bomb_is_read_no_further_than_the_limit() {
-        let mut bomb = vec![b' '; 5 * 1024 * 1024];
-        bomb.extend_from_slice(WORD_MAIN_PART.as_bytes());
-        let f = office_docx(&bomb);
-        assert!(std::fs::metadata(f.path()).unwrap().len() < 1024 * 1024);
-        assert_eq!(
-            detect(b"PK\x03\x04", f.path()),
-            None,
-            "what lies past the first 64 KiB is never inflated"
-        );
-    }
-
     #[test]
     fn content_decides_and_must_agree_with_the_extension() {
         let pdf = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n";
@@ -283,34 +254,5 @@ mod tests {
         let f = write(exe);
         assert!(check("coi.pdf", 8, exe, f.path()).is_err());
         assert!(check("coi.pdf", 0, b"", f.path()).is_err());
-    }
-
-    #[test]
-    fn a_zip_is_a_docx_only_with_word_parts() {
-        let mut plain = tempfile::NamedTempFile::new().unwrap();
-        {
-            let mut w = zip::ZipWriter::new(&mut plain);
-            w.start_file(
-                "hello.txt",
-                zip::write::SimpleFileOptions::default()
-                    .compression_method(zip::CompressionMethod::Stored),
-            )
-            .unwrap();
-            std::io::Write::write_all(&mut w, b"hi").unwrap();
-            w.finish().unwrap();
-        }
-        assert_eq!(detect(b"PK\x03\x04", plain.path()), None);
-        let mut word = tempfile::NamedTempFile::new().unwrap();
-        {
-            let mut w = zip::ZipWriter::new(&mut word);
-            let opts = zip::write::SimpleFileOptions::default()
-                .compression_method(zip::CompressionMethod::Stored);
-            w.start_file("[Content_Types].xml", opts).unwrap();
-            std::io::Write::write_all(&mut w, WORD_MAIN_PART.as_bytes()).unwrap();
-            w.start_file("word/document.xml", opts).unwrap();
-            std::io::Write::write_all(&mut w, b"<w:document/>").unwrap();
-            w.finish().unwrap();
-        }
-        assert_eq!(detect(b"PK\x03\x04", word.path()), Some(FileKind::Docx));
     }
 }

@@ -26,8 +26,17 @@ pub enum Refusal {
     Taken { code: &'static str, message: String },
     #[error("The file is empty.")]
     EmptyFile,
-    #[error("Only PDF, DOC, DOCX, PNG and JPG files are accepted.")]
+    #[error("Only PDF, DOC, DOCX, PNG, JPG, HEIC, TIFF and WebP files are accepted.")]
     UnsupportedFileType,
+    /// A PDF that opens only with a password: no one here could read it.
+    #[error(
+        "This PDF is password-protected. Please upload it without a password (open it, then \
+         save or print it as a new PDF)."
+    )]
+    PasswordProtectedPdf,
+    /// A genuine signed link past its time.
+    #[error("This link has expired. Reload the page to see the document again.")]
+    LinkExpired,
     /// The content is an accepted type, but not the one the name's extension says.
     #[error("{0}")]
     FileTypeMismatch(String),

@@ -63,3 +63,14 @@ pub struct DocumentWithHistory {
     pub document: DocumentResponse,
     pub history: Vec<DocumentResponse>,
 }
+
+/// A short-lived signed link to a document's view, for a frame that cannot send the bearer
+/// token (`GET /api/documents/{id}/view-link`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ViewLinkResponse {
+    /// A path on this server ending with the file's name; it works without a token until
+    /// `expiresAt`.
+    pub url: String,
+    pub expires_at: String,
+}

@@ -183,6 +183,18 @@ async fn portal_uploads_follow_the_portal_rules_and_leave_nothing_when_refused()
                     "w9",
                     None,
                     None,
+                    Some(("w9.pdf", fixtures::pdf_user_password_aes256())),
+                ),
+                422,
+                "This PDF is password-protected. Please upload it without a password (open it, \
+                 then save or print it as a new PDF).",
+            ),
+            (
+                form(
+                    &key,
+                    "w9",
+                    None,
+                    None,
                     Some(("w9.docx", fixtures::plain_zip())),
                 ),
                 415,

@@ -59,6 +59,12 @@ export type VendorDocument = {
   source?: 'user' | 'vendor_portal';
 };
 
+/** GET /api/documents/{id}/view-link: a path on this server that works without a token until expiresAt. */
+export type ViewLink = {
+  url: string;
+  expiresAt: string;
+};
+
 export type Vendor = {
   id: string;
   name: string;

@@ -38,10 +38,16 @@ impl UploadedFile {
     /// Checks the content, then streams it to storage under a generated key.
     ///
     /// # Errors
-    /// `EmptyFile`, `UnsupportedFileType` or `FileTypeMismatch`; storage errors.
+    /// `EmptyFile`, `UnsupportedFileType`, `FileTypeMismatch` or `PasswordProtectedPdf`;
+    /// storage errors.
     async fn store(&self, ctx: &AppContext, folder: &str) -> Result<StoredFile> {
+        // The check reads the whole file for Word files and PDFs: a blocking thread's work.
+        let (name, size, head) = (self.original_name.clone(), self.size, self.head.clone());
+        let path = self.temp.to_path_buf();
         let kind: FileKind =
-            file_type::check(&self.original_name, self.size, &self.head, &self.temp)?;
+            tokio::task::spawn_blocking(move || file_type::check(&name, size, &head, &path))
+                .await
+                .map_err(|e| Error::string(&format!("the file check did not finish: {e}")))??;
         let ext = kind.extensions()[0];
         let key = format!("{folder}/{}.{ext}", uuid::Uuid::new_v4().simple());
         let reader = tokio::fs::File::open(&self.temp).await?;

@@ -44,9 +44,14 @@ export const SLOT_KEYS = Object.keys(SLOT_LABELS) as SlotKey[];
 /** By default a vendor is asked for every slot but Other. */
 export const DEFAULT_REQUIRED_DOCUMENTS: SlotKey[] = SLOT_KEYS.filter((slot) => slot !== 'other');
 
-/** Accepted upload formats (docs/product.md, "Uploads"). */
-export const ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.png,.jpg,.jpeg';
-export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg'];
+/**
+ * Accepted upload formats (docs/product.md, "Uploads"): documents, pictures, iPhone photos (HEIC,
+ * which a Mac's file picker greys out unless it is listed here), scans (TIFF) and WebP.
+ */
+export const ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.png,.jpg,.jpeg,.heic,.heif,.tif,.tiff,.webp';
+export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'png', 'jpg', 'jpeg', 'heic', 'heif', 'tif', 'tiff', 'webp'];
+/** The accepted formats as the forms name them. */
+export const ACCEPTED_FORMATS_TEXT = 'PDF, DOC, DOCX, PNG, JPG, JPEG, HEIC, TIFF or WebP';
 
 export function documentTypeLabel(type: string): string {
   return DOCUMENT_TYPE_LABELS[type as DocumentType] ?? type;

@@ -7,4 +7,5 @@ export const documentKeys = {
   /** One page of a search, filter and order. */
   page: (params: DocumentPageParams) => [...documentKeys.lists(), params] as const,
   file: (id: string) => [...documentKeys.all(), 'file', id] as const,
+  viewLink: (id: string) => [...documentKeys.all(), 'view-link', id] as const,
 };

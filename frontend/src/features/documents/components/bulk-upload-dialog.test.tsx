@@ -92,7 +92,7 @@ describe('Bulk Upload', () => {
     const a = within(list).getByRole('listitem', { name: 'a.pdf' });
     const exe = within(list).getByRole('listitem', { name: 'run.exe' });
     expect(within(a).getByText('Please select a document type')).toBeInTheDocument();
-    expect(within(exe).getByText('Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG')).toBeInTheDocument();
+    expect(within(exe).getByText('Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG, HEIC, TIFF, WebP')).toBeInTheDocument();
     expect(xhr.requests).toHaveLength(0);
     await user.click(within(exe).getByRole('button', { name: 'Remove run.exe' }));
     expect(within(list).queryByRole('listitem', { name: 'run.exe' })).not.toBeInTheDocument();

@@ -8,7 +8,14 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { ACCEPTED_FILE_TYPES, COI_TYPE_LABELS, COI_TYPES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '@/lib/domain/documents';
+import {
+  ACCEPTED_FILE_TYPES,
+  ACCEPTED_FORMATS_TEXT,
+  COI_TYPE_LABELS,
+  COI_TYPES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+} from '@/lib/domain/documents';
 import { formatFileSize } from '@/lib/format';
 import { useBulkUpload, type BulkUploadDetails, type BulkUploadItem } from '../hooks/use-bulk-upload';
 
@@ -172,7 +179,7 @@ export function BulkUploadDialog({ vendorId, open, onClose }: BulkUploadDialogPr
             }}
             className="max-w-full rounded-md text-sm text-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 file:mr-3 file:rounded-md file:border-0 file:bg-blue-600 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-white hover:file:bg-blue-700"
           />
-          <p className="text-xs text-slate-500">Drop files here. PDF, DOC, DOCX, PNG, JPG or JPEG, up to 10MB each</p>
+          <p className="text-xs text-slate-500">Drop files here. {ACCEPTED_FORMATS_TEXT}, up to 10MB each</p>
         </div>
         {bulk.items.length ? (
           <ul aria-label="Files to upload" className="max-h-[50vh] space-y-3 overflow-y-auto">

@@ -1,7 +1,7 @@
 import { DocumentArrowUpIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { ACCEPTED_FILE_TYPES } from '@/lib/domain/documents';
+import { ACCEPTED_FILE_TYPES, ACCEPTED_FORMATS_TEXT } from '@/lib/domain/documents';
 import { formatFileSize } from '@/lib/format';
 
 type FilePickerProps = {
@@ -10,7 +10,7 @@ type FilePickerProps = {
   error?: string;
   disabled?: boolean;
   label?: string;
-  /** The input's accept list (by default PDF, DOC, DOCX, PNG, JPG, JPEG: ACCEPTED_FILE_TYPES). */
+  /** The input's accept list (by default every accepted format: ACCEPTED_FILE_TYPES). */
   accept?: string;
   hint?: string;
 };
@@ -23,7 +23,7 @@ export function FilePicker({
   disabled,
   label = 'File',
   accept = ACCEPTED_FILE_TYPES,
-  hint = 'PDF, DOC, DOCX, PNG, JPG or JPEG, up to 10MB',
+  hint = `${ACCEPTED_FORMATS_TEXT}, up to 10MB`,
 }: FilePickerProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

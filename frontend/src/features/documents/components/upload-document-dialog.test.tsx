@@ -37,8 +37,12 @@ describe('Upload Document dialog', () => {
     const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     expect(validateUpload(big, 'w9', '').file).toBe('The file is larger than 10MB');
-    expect(validateUpload(new File(['x'], 'run.exe'), 'w9', '').file).toBe('Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG');
+    expect(validateUpload(new File(['x'], 'run.exe'), 'w9', '').file).toBe(
+      'Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG, HEIC, TIFF, WebP',
+    );
     expect(validateUpload(new File(['x'], 'ok.PDF'), 'w9', '')).toEqual({});
+    for (const name of ['IMG_0001.HEIC', 'photo.heif', 'scan.tif', 'scan.TIFF', 'photo.webp'])
+      expect(validateUpload(new File(['x'], name), 'w9', '')).toEqual({});
   });
 
   it('uploads a COI with its insurance type, date and notes', async () => {

@@ -31,7 +31,7 @@ export function validateUpload(
   const errors: Partial<Record<UploadField, string>> = {};
   if (!file) errors.file = 'Please select a file to upload';
   else if (!ACCEPTED_EXTENSIONS.includes(fileExtension(file.name)))
-    errors.file = 'Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG';
+    errors.file = 'Accepted formats: PDF, DOC, DOCX, PNG, JPG, JPEG, HEIC, TIFF, WebP';
   else if (file.size > MAX_UPLOAD_BYTES) errors.file = 'The file is larger than 10MB';
   if (!documentType) errors.documentType = 'Please select a document type';
   else if (documentType === 'coi' && !coiType) errors.coiType = 'Please select an insurance type for the COI';

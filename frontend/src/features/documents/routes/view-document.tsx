@@ -56,7 +56,7 @@ export function ViewDocumentRoute() {
             Download
           </Button>
         </div>
-        <DocumentPreview id={d.id} title={d.fileName} />
+        <DocumentPreview id={d.id} title={d.fileName} contentType={d.contentType} />
       </>
     );
   }

@@ -103,7 +103,7 @@ export function PortalUploadForm({ companyKey, item, onUploaded }: PortalUploadF
         error={errors.file}
         disabled={pending}
         accept={PORTAL_ACCEPTED_FILE_TYPES}
-        hint="PDF, DOC, DOCX, JPG, JPEG or PNG, up to 10MB"
+        hint="PDF, DOC, DOCX, JPG, JPEG, PNG, HEIC, TIFF or WebP, up to 10MB"
       />
       <Field
         label={coi ? 'Expiration Date*' : 'Expiration Date'}

@@ -5,7 +5,7 @@ import type { Errors } from '@/lib/validation';
 import type { RequestedDocument } from '@/types/api';
 
 /** The portal's file input accepts these, in the order the portal lists them. */
-export const PORTAL_ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.jpg,.jpeg,.png';
+export const PORTAL_ACCEPTED_FILE_TYPES = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.heic,.heif,.tif,.tiff,.webp';
 
 export type PortalUploadField = 'file' | 'expirationDate';
 
@@ -31,7 +31,7 @@ export function validatePortalUpload(
   const errors: Errors<PortalUploadField> = {};
   if (!file) errors.file = 'Please select a document file';
   else if (!ACCEPTED_EXTENSIONS.includes(fileExtension(file.name)))
-    errors.file = 'Accepted formats: PDF, DOC, DOCX, JPG, JPEG, PNG';
+    errors.file = 'Accepted formats: PDF, DOC, DOCX, JPG, JPEG, PNG, HEIC, TIFF, WebP';
   else if (file.size > MAX_UPLOAD_BYTES) errors.file = 'The file is larger than 10MB';
   if (!expirationDate) {
     if (isCoi(item)) errors.expirationDate = `Expiration date is required for ${item.label}`;

@@ -121,7 +121,7 @@ describe('vendor upload portal: step two', () => {
     expect(gl).toHaveAttribute('aria-expanded', 'false');
     const form = screen.getByRole('form', { name: 'Upload W-9 Form' });
     const file = within(form).getByLabelText('Document File');
-    expect(file).toHaveAttribute('accept', '.pdf,.doc,.docx,.jpg,.jpeg,.png');
+    expect(file).toHaveAttribute('accept', '.pdf,.doc,.docx,.jpg,.jpeg,.png,.heic,.heif,.tif,.tiff,.webp');
     expect(within(form).getByLabelText('Expiration Date')).toHaveAttribute('min', todayIso());
   });
 
@@ -240,8 +240,9 @@ describe('vendor portal rules', () => {
       'The expiration date cannot be in the past.',
     );
     expect(validatePortalUpload(w9, new File(['x'], 'a.exe'), '', '2025-06-01').file).toBe(
-      'Accepted formats: PDF, DOC, DOCX, JPG, JPEG, PNG',
+      'Accepted formats: PDF, DOC, DOCX, JPG, JPEG, PNG, HEIC, TIFF, WebP',
     );
+    expect(validatePortalUpload(w9, pdf('IMG_0001.HEIC'), '', '2025-06-01')).toEqual({});
     expect(validatePortalUpload(coi, pdf('x.JPEG'), '2025-06-01', '2025-06-01')).toEqual({});
   });
 

@@ -159,6 +159,18 @@ export const complianceHandlers = [
       return HttpResponse.json({ ...doc, history });
     }),
   ),
+  http.get(
+    '*/api/documents/:id/view-link',
+    authed(({ params }) => {
+      const doc = db.documents.find((d) => d.id === params.id);
+      if (!doc) return notFound();
+      const name = encodeURIComponent(doc.fileName);
+      return HttpResponse.json({
+        url: `/api/documents/${doc.id}/file/4102444800/${'ab'.repeat(32)}/${name}`,
+        expiresAt: '2100-01-01T00:00:00+00:00',
+      });
+    }),
+  ),
   http.delete(
     '*/api/documents/:id',
     authed(({ params }) => {
