@@ -262,6 +262,7 @@ impl Hooks for App {
         tasks.register(tasks::restore::Restore);
         tasks.register(tasks::queue_tidy::QueueTidy);
         tasks.register(tasks::outgoing_emails::OutgoingEmails);
+        tasks.register(tasks::mail_previews::MailPreviews);
         // tasks-inject (do not remove)
     }
 

@@ -1,6 +1,6 @@
 //! Email. Every message is a template folder (`subject.t`, `html.t`, `text.t`) rendered here,
-//! with values HTML-escaped in `html.t` (vendor names are user input). With SMTP (or the test
-//! stub) configured the message is kept in the database (`outgoing_emails`) and a job on the
+//! with values HTML-escaped in `html.t` (vendor names are user input). Every `html.t` extends
+//! the shared `layout.html.t` (see [`render`]). With SMTP (or the test stub) configured the message is kept in the database (`outgoing_emails`) and a job on the
 //! `mailer` queue sends it (`workers::outgoing_email`); with none configured it is written to
 //! the outbox folder and logged, so a person trying the app sees exactly what would have been
 //! sent. Every message carries a `Message-ID` fixed before its first attempt.
@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod billing;
 pub mod portal;
+pub mod previews;
 pub mod reminders;
 pub mod reports;
 pub mod vendors;
@@ -25,6 +26,13 @@ use crate::{
     settings::Settings,
     workers::outgoing_email::{OutgoingEmailArgs, OutgoingEmailWorker},
 };
+
+/// The layout every `html.t` extends: `{% extends "layout.html.t" %}`, then the message in
+/// `{% block content %}…{% endblock content %}` (and `footer`, optional), with no widths in
+/// pixels. It makes the message fit a phone (fluid up to 560 px, viewport meta) and titles it
+/// with the subject. A new template's values go in `previews::sample_values`: a unit test
+/// renders every template folder with them.
+static LAYOUT: &str = include_str!("layout.html.t");
 
 /// A mailer for our messages, sending from the configured address.
 pub struct AppMailer;
@@ -181,33 +189,42 @@ pub struct Content {
     pub html: String,
 }
 
-/// Renders the three templates of `dir`; values are escaped in `html.t` only.
+/// Renders the three templates of `dir`; values are escaped in `html.t` (and the layout it
+/// extends) only. The subject is rendered first and given to the HTML as `subject`, the
+/// layout's `<title>`.
 ///
 /// # Errors
 /// When a template is missing or does not render.
 pub fn render(dir: &Dir<'_>, locals: &serde_json::Value) -> Result<Content> {
     let mut tera = tera::Tera::default();
     tera.autoescape_on(["html.t"]);
+    let mut templates = vec![("layout.html.t".to_string(), LAYOUT.to_string())];
     for file in dir.files() {
         let name = file
             .path()
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let body = String::from_utf8_lossy(file.contents());
-        tera.add_raw_template(name, &body)
-            .map_err(|e| Error::string(&format!("mail template `{name}`: {e}")))?;
+        templates.push((
+            name.to_string(),
+            String::from_utf8_lossy(file.contents()).into_owned(),
+        ));
     }
-    let context = tera::Context::from_serialize(locals)
+    // All at once: a template that extends the layout needs it there when it is added.
+    tera.add_raw_templates(templates)
+        .map_err(|e| Error::string(&format!("mail templates: {e}")))?;
+    let mut context = tera::Context::from_serialize(locals)
         .map_err(|e| Error::string(&format!("mail values: {e}")))?;
-    let one = |name: &str| {
-        tera.render(name, &context)
+    let one = |name: &str, context: &tera::Context| {
+        tera.render(name, context)
             .map_err(|e| Error::string(&format!("mail template `{name}`: {e}")))
     };
+    let subject = one("subject.t", &context)?.trim().to_string();
+    context.insert("subject", &subject);
     Ok(Content {
-        subject: one("subject.t")?.trim().to_string(),
-        text: one("text.t")?,
-        html: one("html.t")?,
+        text: one("text.t", &context)?,
+        html: one("html.t", &context)?,
+        subject,
     })
 }
 
