@@ -21,6 +21,7 @@ mod paging;
 mod platform;
 mod portal;
 mod races;
+mod reply_to;
 mod reports;
 mod sessions;
 mod shapes;
