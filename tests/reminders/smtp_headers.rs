@@ -1,11 +1,13 @@
 //! The headers a real SMTP server receives (the sink of `smtp.rs`): `Reply-To` (the business's
-//! owner for a request to a vendor, support for the business's own users), also on an email
-//! kept and sent later by a worker, with its `List-Unsubscribe` and `List-Unsubscribe-Post`.
+//! owner for a request to a vendor, support for the business's own users), and the weekly
+//! summary's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), also on an email kept
+//! and sent later by a worker.
 
-use loco_rs::boot::StartMode;
+use loco_rs::{bgworker::BackgroundWorker, boot::StartMode};
 use vendorwatch::{
     mailers::{self, Content, Headers},
-    models::{compliance::DocumentType, outgoing_emails, sweep},
+    models::{compliance::DocumentType, organizations, outgoing_emails, sweep},
+    workers::weekly_summary::{WeeklySummaryArgs, WeeklySummaryWorker},
 };
 
 use super::support::{address, client, day, document, smtp_mailer, vendor, SmtpSink};
@@ -50,6 +52,45 @@ async fn a_renewal_request_replies_to_the_owner_and_a_notice_to_support() {
         }
         assert!(m.list_unsubscribe.is_empty(), "no list: {m:#?}");
     }
+}
+
+#[tokio::test]
+async fn the_weekly_summary_has_a_one_click_unsubscribe_link() {
+    let Some(sink) = SmtpSink::from_env(WHAT) else {
+        return;
+    };
+    let (boot, _db) = boot_with_sink(&sink).await;
+    let ctx = &boot.app_context;
+    let owner = address("weekly", "example.com");
+    let acme = client(ctx, "Weekly Header Co", std::slice::from_ref(&owner)).await;
+    let org = sea_orm::IntoActiveModel::into_active_model(acme.org.clone())
+        .set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL)
+        .await
+        .unwrap();
+    WeeklySummaryWorker::build(ctx)
+        .perform(WeeklySummaryArgs {
+            organization_id: org.id,
+        })
+        .await
+        .unwrap();
+    let messages = sink.received_by(&[&owner]);
+    assert_eq!(messages.len(), 1, "{messages:#?}");
+    let summary = &messages[0];
+    let link = summary
+        .list_unsubscribe
+        .strip_prefix("<http://localhost:5150/unsubscribe/")
+        .and_then(|rest| rest.strip_suffix('>'))
+        .unwrap_or_else(|| panic!("List-Unsubscribe: {summary:#?}"));
+    assert_eq!(link.len(), 65, "pid and signature: {link}");
+    assert_eq!(summary.list_unsubscribe_post, "List-Unsubscribe=One-Click");
+    assert_eq!(summary.reply_to, "support@vendorwatch.app");
+    let url = summary.list_unsubscribe.trim_matches(['<', '>']);
+    assert!(summary.text.contains(url), "{}", summary.text);
+    assert!(
+        summary.html.contains(&format!("href=\"{url}\"")),
+        "{}",
+        summary.html
+    );
 }
 
 #[tokio::test]

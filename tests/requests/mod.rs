@@ -26,5 +26,6 @@ mod reports;
 mod sessions;
 mod shapes;
 mod storage_s3;
+mod unsubscribe;
 mod uploads;
 mod vendors;

@@ -11,5 +11,5 @@
 {% if expiring %}<p style="margin:0 0 8px;">Expiring in the next 7 days:</p>
 <ul style="margin:0 0 16px;padding-left:20px;">{% for item in expiring %}<li>{{ item.vendor }}: {{ item.label }}, {{ item.date }}</li>{% endfor %}</ul>{% else %}<p style="margin:0 0 16px;">Nothing expires in the next 7 days.</p>{% endif %}
 <p style="margin:24px 0;"><a href="{{ reportsUrl }}" style="background:#2563eb;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600;display:inline-block;">See the reports</a></p>
-<p style="margin:0;color:#475569;font-size:13px;">You get this email every Monday. To stop it, turn off "Email me a weekly summary" on the Reports page.</p>
+<p style="margin:0;color:#475569;font-size:13px;">You get this email every Monday. To stop it, <a href="{{ unsubscribeUrl }}" style="color:#2563eb;">unsubscribe</a> (no sign-in needed). You can turn it back on with "Email me a weekly summary" on the Reports page.</p>
 {% endblock content %}
