@@ -189,6 +189,8 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': backend,
       '/_ping': backend,
+      // The weekly summary's unsubscribe page is the server's own (no sign-in, no app).
+      '/unsubscribe': backend,
     },
   },
   build: {

@@ -49,6 +49,8 @@ class Sink:
             "to": str(message.get("To", "")),
             "reply_to": str(message.get("Reply-To", "")),
             "message_id": str(message.get("Message-ID", "")),
+            "list_unsubscribe": str(message.get("List-Unsubscribe", "")),
+            "list_unsubscribe_post": str(message.get("List-Unsubscribe-Post", "")),
             "subject": str(message.get("Subject", "")),
             "text": text.get_content() if text is not None else "",
             "html": html.get_content() if html is not None else "",

@@ -204,6 +204,7 @@ impl Hooks for App {
             .add_route(controllers::reminders::routes())
             .add_route(controllers::reports::routes())
             .add_route(controllers::portal::routes())
+            .add_route(controllers::unsubscribe::routes())
             .add_route(controllers::fallback_routes())
     }
 
@@ -263,6 +264,7 @@ impl Hooks for App {
         tasks.register(tasks::restore::Restore);
         tasks.register(tasks::queue_tidy::QueueTidy);
         tasks.register(tasks::outgoing_emails::OutgoingEmails);
+        tasks.register(tasks::mail_previews::MailPreviews);
         // tasks-inject (do not remove)
     }
 

@@ -26,6 +26,7 @@ mod m20261126_000003_sessions;
 mod m20261126_000008_vendors_name_order;
 mod m20261126_000010_blog_post_readers;
 mod m20261126_000020_organizations_time_zone;
+mod m20261126_000120_outgoing_emails_headers;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000008_vendors_name_order::Migration),
             Box::new(m20261126_000010_blog_post_readers::Migration),
             Box::new(m20261126_000020_organizations_time_zone::Migration),
+            Box::new(m20261126_000120_outgoing_emails_headers::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -197,7 +197,9 @@ async fn renewal_requests(
         bulk::record_renewal_requests(&ctx.db, current.org.id, &chosen, today).await?;
     let mut sent = Vec::with_capacity(asks.len());
     for ask in &asks {
-        if let Err(err) = VendorMailer::documents_request(&ctx, &current.org, ask).await {
+        if let Err(err) =
+            VendorMailer::documents_request(&ctx, &current.org, ask, &current.user).await
+        {
             bulk::forget_renewal_request(&ctx.db, ask.vendor.id, today).await?;
             return Err(err.into());
         }

@@ -4,7 +4,10 @@ use loco_rs::prelude::*;
 use serde_json::json;
 
 use crate::{
-    models::{billing::PlanChanged, organizations::PLAN_PROFESSIONAL, users},
+    models::{
+        billing::PlanChanged,
+        organizations::{self, PLAN_PROFESSIONAL},
+    },
     settings::Settings,
 };
 
@@ -27,12 +30,7 @@ impl BillingMailer {
     /// When the owner cannot be read or the message cannot be rendered or queued.
     pub async fn plan_changed(ctx: &AppContext, change: &PlanChanged, by: ChangedBy) -> Result<()> {
         let settings = Settings::from_context(ctx)?;
-        let Some(owner) = users::Entity::find()
-            .filter(users::users::Column::OrganizationId.eq(change.org.id))
-            .order_by_asc(users::users::Column::Id)
-            .one(&ctx.db)
-            .await?
-        else {
+        let Some(owner) = organizations::Model::owner(&ctx.db, change.org.id).await? else {
             return Ok(());
         };
         let professional = change.org.plan == PLAN_PROFESSIONAL;

@@ -1,37 +1,42 @@
 //! Email. Every message is a template folder (`subject.t`, `html.t`, `text.t`) rendered here,
-//! with values HTML-escaped in `html.t` (vendor names are user input). With SMTP (or the test
-//! stub) configured the message is kept in the database (`outgoing_emails`) and a job on the
-//! `mailer` queue sends it (`workers::outgoing_email`); with none configured it is written to
-//! the outbox folder and logged, so a person trying the app sees exactly what would have been
-//! sent. Every message carries a `Message-ID` fixed before its first attempt.
+//! with values HTML-escaped in `html.t` (vendor names are user input). Every `html.t` extends
+//! the shared `layout.html.t` (see [`render`]). With SMTP (or the test stub) configured the
+//! message is kept in the database (`outgoing_emails`) and a job on the `mailer` queue sends it
+//! (`workers::outgoing_email`); with none configured it is written to the outbox folder and
+//! logged, so a person trying the app sees exactly what would have been sent. Every message
+//! carries a `Message-ID` fixed before its first attempt, and the [`Headers`] it was asked with
+//! (`Reply-To`, `List-Unsubscribe`), kept with it.
 
 pub mod auth;
 pub mod billing;
+mod message;
 pub mod portal;
+pub mod previews;
 pub mod reminders;
 pub mod reports;
 pub mod vendors;
 
 use std::path::PathBuf;
 
-use lettre::message::{Mailbox, MultiPart};
-use loco_rs::{
-    mailer::{Email, EmailHeaders},
-    prelude::*,
-};
+use lettre::message::Mailbox;
+use loco_rs::prelude::*;
 
+pub use self::message::Headers;
 use crate::{
     models::outgoing_emails,
     settings::Settings,
     workers::outgoing_email::{OutgoingEmailArgs, OutgoingEmailWorker},
 };
 
-/// A mailer for our messages, sending from the configured address.
-pub struct AppMailer;
+/// The layout every `html.t` extends: `{% extends "layout.html.t" %}`, then the message in
+/// `{% block content %}…{% endblock content %}` (and `footer`, optional), with no widths in
+/// pixels. It makes the message fit a phone (fluid up to 560 px, viewport meta) and titles it
+/// with the subject. A new template's values go in `previews::sample_values`: a unit test
+/// renders every template folder with them.
+static LAYOUT: &str = include_str!("layout.html.t");
 
-impl Mailer for AppMailer {}
-
-/// Renders `dir` with `locals` and delivers it to `to`.
+/// Renders `dir` with `locals` and delivers it to `to`, replies going to support: for emails to
+/// the business's own users.
 ///
 /// # Errors
 /// When the template fails to render, the queue refuses the job, or the outbox is not writable.
@@ -41,16 +46,31 @@ pub async fn deliver(
     to: &str,
     locals: serde_json::Value,
 ) -> Result<()> {
+    deliver_with(ctx, dir, to, locals, &Headers::default()).await
+}
+
+/// [`deliver`] with `headers`: a `Reply-To` for an email sent on the business's behalf, a
+/// `List-Unsubscribe` link.
+///
+/// # Errors
+/// When the template fails to render, the queue refuses the job, or the outbox is not writable.
+pub async fn deliver_with(
+    ctx: &AppContext,
+    dir: &Dir<'_>,
+    to: &str,
+    locals: serde_json::Value,
+    headers: &Headers,
+) -> Result<()> {
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
     // Fixed now, so that the email sent again (a worker died between the server's acceptance
     // and its record) is the same message rather than a second one.
     let id = message_id(&settings, &uuid::Uuid::new_v4().simple().to_string());
     if ctx.mailer.is_none() {
-        return to_outbox(ctx, &settings, to, &content, id);
+        return to_outbox(ctx, &settings, to, &content, id, headers);
     }
     // Kept before it is queued: the row, not the queue, is the record of an email owed.
-    let kept = outgoing_emails::keep(&ctx.db, &id, to, &content).await?;
+    let kept = outgoing_emails::keep(&ctx.db, &id, to, &content, headers).await?;
     if let Err(err) = OutgoingEmailWorker::perform_later(ctx, OutgoingEmailArgs { id: kept }).await
     {
         // Queue unreachable (or, with jobs run in the request, the send failed): the
@@ -76,12 +96,30 @@ pub async fn send_kept(ctx: &AppContext, id: i64) -> Result<()> {
         text: row.text_body,
         html: row.html_body,
     };
+    let headers = Headers {
+        reply_to: row.reply_to,
+        list_unsubscribe: row.list_unsubscribe,
+    };
     let sent = if ctx.mailer.is_some() {
-        let email = email(&settings, &row.recipient, content, row.message_id);
-        AppMailer::deliver_now(ctx, &email).await
+        message::send(
+            ctx,
+            &settings,
+            &row.recipient,
+            &content,
+            row.message_id,
+            &headers,
+        )
+        .await
     } else {
         // SMTP switched off since the email was kept: the outbox folder has it.
-        to_outbox(ctx, &settings, &row.recipient, &content, row.message_id)
+        to_outbox(
+            ctx,
+            &settings,
+            &row.recipient,
+            &content,
+            row.message_id,
+            &headers,
+        )
     };
     crate::observability::email_sent(&sent);
     match sent {
@@ -113,15 +151,30 @@ pub async fn deliver_now(
     locals: serde_json::Value,
     key: &str,
 ) -> Result<()> {
+    deliver_now_with(ctx, dir, to, locals, key, &Headers::default()).await
+}
+
+/// [`deliver_now`] with `headers` (a `Reply-To` for an email sent on the business's behalf).
+///
+/// # Errors
+/// As [`deliver_now`].
+pub async fn deliver_now_with(
+    ctx: &AppContext,
+    dir: &Dir<'_>,
+    to: &str,
+    locals: serde_json::Value,
+    key: &str,
+    headers: &Headers,
+) -> Result<()> {
     let settings = Settings::from_context(ctx)?;
     let content = render(dir, &locals)?;
     let id = message_id(&settings, key);
     if ctx.mailer.is_some() {
-        let sent = AppMailer::deliver_now(ctx, &email(&settings, to, content, id)).await;
+        let sent = message::send(ctx, &settings, to, &content, id, headers).await;
         crate::observability::email_sent(&sent);
         return sent;
     }
-    to_outbox(ctx, &settings, to, &content, id)
+    to_outbox(ctx, &settings, to, &content, id, headers)
 }
 
 /// The `Message-ID` (RFC 5322, 3.6.4) of the email named `key`: `<key@domain>`, under the
@@ -137,31 +190,15 @@ pub fn message_id(settings: &Settings, key: &str) -> String {
     format!("<{key}@{domain}>")
 }
 
-fn email(settings: &Settings, to: &str, content: Content, message_id: String) -> Email {
-    Email {
-        from: Some(settings.mail.from.clone()),
-        reply_to: Some(settings.support_email.clone()),
-        to: to.to_string(),
-        subject: content.subject,
-        text: content.text,
-        html: content.html,
-        bcc: None,
-        cc: None,
-        headers: Some(EmailHeaders {
-            message_id: Some(message_id),
-            ..Default::default()
-        }),
-    }
-}
-
 fn to_outbox(
     ctx: &AppContext,
     settings: &Settings,
     to: &str,
     content: &Content,
     message_id: String,
+    headers: &Headers,
 ) -> Result<()> {
-    let path = write_to_outbox(settings, to, content, message_id)?;
+    let path = write_to_outbox(settings, to, content, message_id, headers)?;
     // In development the text part is in the log too, so a person trying the app can follow
     // its links at once. Nowhere else: a reset link is a secret.
     if ctx.environment == loco_rs::environment::Environment::Development {
@@ -181,33 +218,42 @@ pub struct Content {
     pub html: String,
 }
 
-/// Renders the three templates of `dir`; values are escaped in `html.t` only.
+/// Renders the three templates of `dir`; values are escaped in `html.t` (and the layout it
+/// extends) only. The subject is rendered first and given to the HTML as `subject`, the
+/// layout's `<title>`.
 ///
 /// # Errors
 /// When a template is missing or does not render.
 pub fn render(dir: &Dir<'_>, locals: &serde_json::Value) -> Result<Content> {
     let mut tera = tera::Tera::default();
     tera.autoescape_on(["html.t"]);
+    let mut templates = vec![("layout.html.t".to_string(), LAYOUT.to_string())];
     for file in dir.files() {
         let name = file
             .path()
             .file_name()
             .and_then(|n| n.to_str())
             .unwrap_or_default();
-        let body = String::from_utf8_lossy(file.contents());
-        tera.add_raw_template(name, &body)
-            .map_err(|e| Error::string(&format!("mail template `{name}`: {e}")))?;
+        templates.push((
+            name.to_string(),
+            String::from_utf8_lossy(file.contents()).into_owned(),
+        ));
     }
-    let context = tera::Context::from_serialize(locals)
+    // All at once: a template that extends the layout needs it there when it is added.
+    tera.add_raw_templates(templates)
+        .map_err(|e| Error::string(&format!("mail templates: {e}")))?;
+    let mut context = tera::Context::from_serialize(locals)
         .map_err(|e| Error::string(&format!("mail values: {e}")))?;
-    let one = |name: &str| {
-        tera.render(name, &context)
+    let one = |name: &str, context: &tera::Context| {
+        tera.render(name, context)
             .map_err(|e| Error::string(&format!("mail template `{name}`: {e}")))
     };
+    let subject = one("subject.t", &context)?.trim().to_string();
+    context.insert("subject", &subject);
     Ok(Content {
-        subject: one("subject.t")?.trim().to_string(),
-        text: one("text.t")?,
-        html: one("html.t")?,
+        text: one("text.t", &context)?,
+        html: one("html.t", &context)?,
+        subject,
     })
 }
 
@@ -216,22 +262,9 @@ fn write_to_outbox(
     to: &str,
     content: &Content,
     message_id: String,
+    headers: &Headers,
 ) -> Result<PathBuf> {
-    let mailbox = |s: &str| {
-        s.parse::<Mailbox>()
-            .map_err(|e| Error::string(&format!("invalid address `{s}`: {e}")))
-    };
-    let message = lettre::Message::builder()
-        .from(mailbox(&settings.mail.from)?)
-        .reply_to(mailbox(&settings.support_email)?)
-        .to(mailbox(to)?)
-        .message_id(Some(message_id))
-        .subject(&content.subject)
-        .multipart(MultiPart::alternative_plain_html(
-            content.text.clone(),
-            content.html.clone(),
-        ))
-        .map_err(|e| Error::string(&format!("could not build email: {e}")))?;
+    let message = message::build(settings, to, content, message_id, headers)?;
     let dir = PathBuf::from(&settings.mail.outbox_dir);
     std::fs::create_dir_all(&dir)?;
     let name = format!(

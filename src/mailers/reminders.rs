@@ -127,7 +127,9 @@ impl ReminderMailer {
         super::deliver_now(ctx, &expiring, &user.email, locals, key).await
     }
 
-    /// Asks the vendor to upload the renewed document through the portal with its company key.
+    /// Asks the vendor, on the organization's behalf, to upload the renewed document through
+    /// the portal with its company key. `headers` name whom the vendor's reply reaches: the
+    /// organization's owner ([`super::Headers::replies_to_owner`]).
     ///
     /// # Errors
     /// When the email cannot be rendered, or the mail server does not accept it.
@@ -136,8 +138,9 @@ impl ReminderMailer {
         to: &str,
         facts: &ReminderFacts,
         key: &str,
+        headers: &super::Headers,
     ) -> Result<()> {
-        super::deliver_now(ctx, &renewal_request, to, facts.locals(), key).await
+        super::deliver_now_with(ctx, &renewal_request, to, facts.locals(), key, headers).await
     }
 }
 

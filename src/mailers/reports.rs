@@ -4,7 +4,7 @@ use loco_rs::prelude::*;
 use serde_json::json;
 
 use crate::{
-    models::{organizations, users, vendors::VendorCounts},
+    models::{organizations, unsubscribe, users, vendors::VendorCounts},
     settings::Settings,
 };
 
@@ -21,7 +21,8 @@ pub struct ExpiringItem {
 pub struct ReportMailer;
 
 impl ReportMailer {
-    /// The weekly summary to one user of the organization.
+    /// The weekly summary to one user of the organization, with its one-click unsubscribe link
+    /// in the body and in `List-Unsubscribe` (RFC 8058).
     ///
     /// # Errors
     /// When the message cannot be rendered or handed on.
@@ -34,7 +35,8 @@ impl ReportMailer {
         expiring: &[ExpiringItem],
     ) -> Result<()> {
         let settings = Settings::from_context(ctx)?;
-        super::deliver(
+        let unsubscribe = unsubscribe::link(ctx, &settings.app_url, user)?;
+        super::deliver_with(
             ctx,
             &weekly_summary,
             &user.email,
@@ -49,7 +51,12 @@ impl ReportMailer {
                 "missing": counts.missing,
                 "expiring": expiring,
                 "reportsUrl": format!("{}/reports", settings.app_url.trim_end_matches('/')),
+                "unsubscribeUrl": unsubscribe,
             }),
+            &super::Headers {
+                list_unsubscribe: Some(unsubscribe),
+                ..Default::default()
+            },
         )
         .await
     }

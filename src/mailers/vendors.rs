@@ -4,7 +4,7 @@ use loco_rs::prelude::*;
 use serde_json::json;
 
 use crate::{
-    models::{bulk::RenewalAsk, organizations},
+    models::{_entities::users, bulk::RenewalAsk, organizations},
     settings::Settings,
 };
 
@@ -14,7 +14,8 @@ pub struct VendorMailer;
 
 impl VendorMailer {
     /// Asks a vendor, on the organization's behalf, for the documents not on file as current,
-    /// with the portal link and its company key (as the reminder emails do).
+    /// with the portal link and its company key (as the reminder emails do). The vendor's reply
+    /// goes to `sender`, the member who asked for it.
     ///
     /// # Errors
     /// When the message cannot be rendered or handed on.
@@ -22,9 +23,10 @@ impl VendorMailer {
         ctx: &AppContext,
         org: &organizations::Model,
         ask: &RenewalAsk,
+        sender: &users::Model,
     ) -> Result<()> {
         let settings = Settings::from_context(ctx)?;
-        super::deliver(
+        super::deliver_with(
             ctx,
             &documents_request,
             &ask.vendor.email,
@@ -35,6 +37,7 @@ impl VendorMailer {
                 "companyKey": ask.vendor.key,
                 "uploadUrl": format!("{}/vendor-upload", settings.app_url.trim_end_matches('/')),
             }),
+            &super::Headers::reply_to(&sender.name, &sender.email),
         )
         .await
     }

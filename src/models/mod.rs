@@ -31,6 +31,7 @@ pub mod revoked_tokens;
 pub mod search;
 pub mod stripe_events;
 pub mod sweep;
+pub mod unsubscribe;
 pub mod users;
 pub mod vendors;
 pub mod weekly_plans;

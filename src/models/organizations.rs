@@ -63,6 +63,23 @@ impl Model {
             .await?
             .ok_or(ModelError::EntityNotFound)
     }
+
+    /// The organization's owner: its first user, who registered it. `None` only for an
+    /// organization without users.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn owner<C: ConnectionTrait>(
+        db: &C,
+        id: i64,
+    ) -> ModelResult<Option<super::_entities::users::Model>> {
+        use super::_entities::users;
+        Ok(users::Entity::find()
+            .filter(users::Column::OrganizationId.eq(id))
+            .order_by_asc(users::Column::Id)
+            .one(db)
+            .await?)
+    }
 }
 
 impl Model {

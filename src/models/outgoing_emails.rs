@@ -13,7 +13,7 @@ use sea_orm::{
 
 pub use super::_entities::outgoing_emails::{ActiveModel, Column, Entity, Model};
 use super::reminders::now;
-use crate::mailers::Content;
+use crate::mailers::{Content, Headers};
 
 impl ActiveModelBehavior for ActiveModel {}
 
@@ -25,7 +25,7 @@ pub const TAKEN_FOR: Duration = Duration::minutes(10);
 /// how many there are.
 pub const MAX_ATTEMPTS: i32 = 10;
 
-/// Keeps an email to send to `to` under `message_id`; returns its id.
+/// Keeps an email to send to `to` under `message_id`, with its `headers`; returns its id.
 ///
 /// # Errors
 /// Database errors.
@@ -34,6 +34,7 @@ pub async fn keep(
     message_id: &str,
     to: &str,
     content: &Content,
+    headers: &Headers,
 ) -> Result<i64> {
     // Stamped here rather than by the column's default: `SQLite`'s `CURRENT_TIMESTAMP` is text
     // of another shape, which would not compare with the task's cut-off.
@@ -47,6 +48,8 @@ pub async fn keep(
         text_body: ActiveValue::Set(content.text.clone()),
         html_body: ActiveValue::Set(content.html.clone()),
         attempts: ActiveValue::Set(0),
+        reply_to: ActiveValue::Set(headers.reply_to.clone()),
+        list_unsubscribe: ActiveValue::Set(headers.list_unsubscribe.clone()),
         ..Default::default()
     }
     .insert(db)

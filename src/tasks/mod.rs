@@ -1,6 +1,7 @@
 pub mod backup;
 pub mod content_schedule;
 pub mod keyword_ingests;
+pub mod mail_previews;
 pub mod make_admin;
 pub mod outgoing_emails;
 pub mod queue_tidy;

@@ -5,6 +5,7 @@ mod claims;
 mod emails;
 mod retake;
 mod smtp;
+mod smtp_headers;
 mod support;
 mod sweep;
 mod time_zones;

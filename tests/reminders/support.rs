@@ -324,6 +324,14 @@ pub struct Received {
     pub from: String,
     /// The `Message-ID` header, as sent.
     pub message_id: String,
+    /// The `Reply-To` header, as sent.
+    #[serde(default)]
+    pub reply_to: String,
+    /// `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058); empty when absent.
+    #[serde(default)]
+    pub list_unsubscribe: String,
+    #[serde(default)]
+    pub list_unsubscribe_post: String,
     pub subject: String,
     pub text: String,
     pub html: String,

@@ -16,7 +16,7 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use hmac::{Hmac, KeyInit, Mac};
+use hmac_for_tests::{Hmac, KeyInit, Mac};
 use serde_json::{json, Value};
 use sha2_for_tests::Sha256;
 

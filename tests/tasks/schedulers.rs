@@ -9,7 +9,7 @@ use crate::support::{
 };
 use vendorwatch::{
     app::App,
-    mailers::Content,
+    mailers::{Content, Headers},
     models::{_entities::report_snapshots, outgoing_emails},
 };
 
@@ -66,6 +66,7 @@ async fn the_daily_and_weekly_tasks_run_twice_at_once_do_their_work_once() {
                 text: "text".into(),
                 html: "<p>text</p>".into(),
             },
+            &Headers::default(),
         )
         .await
         .unwrap();

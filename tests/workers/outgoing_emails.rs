@@ -12,7 +12,7 @@ use loco_rs::{
 use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait};
 use vendorwatch::{
     app::App,
-    mailers::{self, auth::AuthMailer, Content},
+    mailers::{self, auth::AuthMailer, Content, Headers},
     models::{outgoing_emails, users},
 };
 
@@ -45,9 +45,15 @@ async fn kept_without_a_job(ctx: &AppContext, to: &str, minutes: i64) -> i64 {
         text: "the text".into(),
         html: "<p>the text</p>".into(),
     };
-    let id = outgoing_emails::keep(&ctx.db, &format!("<{key}@vendorwatch.app>"), to, &content)
-        .await
-        .unwrap();
+    let id = outgoing_emails::keep(
+        &ctx.db,
+        &format!("<{key}@vendorwatch.app>"),
+        to,
+        &content,
+        &Headers::default(),
+    )
+    .await
+    .unwrap();
     backdate(ctx, id, minutes).await;
     id
 }

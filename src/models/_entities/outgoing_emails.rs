@@ -23,6 +23,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
     pub sent_at: Option<DateTimeWithTimeZone>,
+    pub reply_to: Option<String>,
+    pub list_unsubscribe: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

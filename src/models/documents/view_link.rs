@@ -7,7 +7,8 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use loco_rs::prelude::*;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use ring::hmac;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 use uuid::Uuid;
 
 use super::{documents, Entity, Model};
@@ -37,8 +38,17 @@ fn signed_message(org_id: i64, pid: &Uuid, expires: i64) -> Vec<u8> {
     format!("document-view-link:v1\n{org_id}\n{pid}\n{expires}").into_bytes()
 }
 
-fn key(secret: &str) -> hmac::Key {
-    hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes())
+/// The MAC of `message` under `secret`, ready to be finished or checked.
+fn mac(secret: &str, message: &[u8]) -> Hmac<Sha256> {
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(message);
+    mac
+}
+
+/// Whether `sig` is the signature of `message` (compared in constant time).
+fn signed(secret: &str, message: &[u8], sig: &[u8]) -> bool {
+    mac(secret, message).verify_slice(sig).is_ok()
 }
 
 impl Model {
@@ -48,7 +58,7 @@ impl Model {
         let expires_at = now + VIEW_LINK_TTL;
         let expires = expires_at.timestamp();
         let message = signed_message(self.organization_id, &self.pid, expires);
-        let sig = hex::encode(hmac::sign(&key(secret), &message));
+        let sig = hex::encode(mac(secret, &message).finalize().into_bytes());
         let name = utf8_percent_encode(&self.file_name, NAME_SEGMENT);
         ViewLink {
             path: format!("/api/documents/{}/file/{expires}/{sig}/{name}", self.pid),
@@ -78,7 +88,9 @@ impl Model {
             .await?
             .ok_or(Refusal::NotFound)?;
         let message = signed_message(doc.organization_id, &doc.pid, expires);
-        hmac::verify(&key(secret), &message, &sig).map_err(|_| Refusal::NotFound)?;
+        if !signed(secret, &message, &sig) {
+            return Err(Refusal::NotFound.into());
+        }
         if now.timestamp() >= expires {
             return Err(Refusal::LinkExpired.into());
         }
@@ -131,7 +143,7 @@ mod tests {
             hex::decode(parts[6]).unwrap(),
         );
         let check = |org: i64, secret: &str, expires: i64| {
-            hmac::verify(&key(secret), &signed_message(org, &d.pid, expires), &sig).is_ok()
+            signed(secret, &signed_message(org, &d.pid, expires), &sig)
         };
         assert!(check(7, "secret", expires));
         assert!(!check(8, "secret", expires), "another organization");

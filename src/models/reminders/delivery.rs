@@ -13,7 +13,10 @@ use loco_rs::prelude::*;
 
 use super::{reminders, Entity, Model};
 use crate::{
-    mailers::reminders::{ReminderFacts, ReminderMailer},
+    mailers::{
+        reminders::{ReminderFacts, ReminderMailer},
+        Headers,
+    },
     models::{
         _entities::{documents, organizations, reminder_deliveries, users, vendors},
         documents::today,
@@ -106,7 +109,11 @@ impl Model {
                     ReminderMailer::expiring_notice(ctx, user, &facts, &key).await
                 }
                 Recipient::Vendor => {
-                    ReminderMailer::renewal_request(ctx, &vendor.email, &facts, &key).await
+                    // Sent on the organization's behalf: the vendor's answer (often the
+                    // document itself) goes to its owner, not to the software's support.
+                    let headers = Headers::replies_to_owner(db, org.id).await?;
+                    ReminderMailer::renewal_request(ctx, &vendor.email, &facts, &key, &headers)
+                        .await
                 }
             };
             if let Err(err) = sent {

@@ -15,6 +15,8 @@ Nothing expires in the next 7 days.
 {% endif %}
 See the reports: {{ reportsUrl }}
 
-You get this email every Monday. To stop it, turn off "Email me a weekly summary" on the Reports page.
+You get this email every Monday. To stop it, unsubscribe here (no sign-in needed):
+{{ unsubscribeUrl }}
+You can turn it back on with "Email me a weekly summary" on the Reports page.
 
 — Vendorwatch
