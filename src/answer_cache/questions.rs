@@ -35,7 +35,8 @@ pub enum Table {
 }
 
 impl Table {
-    /// Every table with the triggers.
+    /// Every table with the triggers (exactly those: the test compares the catalog), each after
+    /// the tables its rows refer to.
     pub const ALL: [Self; 2] = [Self::Vendors, Self::Documents];
 
     /// Its name in the database.
