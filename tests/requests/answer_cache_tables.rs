@@ -234,7 +234,7 @@ async fn every_table_a_kept_answer_may_read_has_triggers_that_raise_the_version(
                 assert!(version(&ctx, org).await > before, "no raise by: {sql}");
             }
         };
-        for t in on_tables.iter() {
+        for t in &on_tables {
             write(format!(
                 "UPDATE \"{t}\" SET organization_id = organization_id WHERE organization_id = {org}"
             ))
@@ -313,7 +313,9 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
         // Each kind asked, and none declares a table it never reads (which would only throw
         // kept answers away).
         for kind in KINDS {
-            let (read, declared) = &read_by[kind];
+            let (read, declared) = read_by
+                .get(kind)
+                .unwrap_or_else(|| panic!("no {kind} in every_question"));
             assert_eq!(read, declared, "{kind}: tables read, tables declared");
         }
     })
