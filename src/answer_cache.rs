@@ -1,11 +1,13 @@
-//! Answers kept per organization: the vendor list and the dashboard figures are computed from
-//! the organization's vendors and documents and from the day alone, so once computed they are
-//! kept, in this process, under the organization's `data_version` (which every write to those
-//! rows raises in the same transaction, by database triggers: migration
-//! `m20261124_000003_organizations_data_version`) and the organization's day (its date in its
-//! time zone, `CurrentUser::today`), so an answer turns over at the organization's midnight,
-//! not at UTC's. A request reads the
-//! organization anyway (`CurrentUser`), so it knows without another query whether the kept
+//! Answers kept per organization: the vendor list and the dashboard figures (the
+//! [`Question`]s) are computed from the organization's rows of a few tables and from the day
+//! alone, so once computed they are kept, in this process, under the organization's
+//! `data_version` (which every write to those rows raises in the same transaction, by database
+//! triggers: migration `m20261124_000003_organizations_data_version`) and the organization's
+//! day (its date in its time zone, `CurrentUser::today`), so an answer turns over at the
+//! organization's midnight, not at UTC's. Each question declares the tables it reads
+//! ([`Question::reads`], only tables of [`Table`], those with the triggers), and a test checks
+//! both the triggers and that its computation reads nothing else (`questions`). A request reads
+//! the organization anyway (`CurrentUser`), so it knows without another query whether the kept
 //! answer is still the one it would compute; with several server processes each keeps its own,
 //! and none can hand out an answer older than the organization row it has just read.
 //!
@@ -21,18 +23,22 @@ use axum::{
 use bytes::Bytes;
 use chrono::NaiveDate;
 use loco_rs::{app::AppContext, Result};
+use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
 use crate::models::organizations;
 
+mod questions;
+pub use questions::{Question, Table};
+
 /// Which answer: the organization, the version of its rows and the organization's day it was
-/// computed for, and the endpoint with its query.
+/// computed for, and the question.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Key {
     org: i64,
     version: i64,
     day: NaiveDate,
-    what: String,
+    what: Question,
 }
 
 /// A JSON body and, for a list, its total (`X-Total-Count`).
@@ -87,7 +93,7 @@ impl AnswerCache {
             moka::sync::Cache::builder()
                 .max_capacity(megabytes.saturating_mul(1024 * 1024))
                 .weigher(|key: &Key, answer: &Arc<Answer>| {
-                    u32::try_from(answer.body.len() + key.what.len() + 64).unwrap_or(u32::MAX)
+                    u32::try_from(answer.body.len() + key.what.weight() + 64).unwrap_or(u32::MAX)
                 })
                 .time_to_idle(Duration::from_mins(15))
                 .build()
@@ -103,36 +109,44 @@ impl AnswerCache {
             .unwrap_or_else(|| Self::new(0))
     }
 
-    /// The answer `what` of `org` for `day` (the organization's own date, in its time zone: the
-    /// one `compute` counts from): the kept one when the organization's rows have not changed
-    /// since it was computed, else `compute`'s, which is then kept.
+    /// The answer to `what` of `org` for `day` (the organization's own date, in its time zone:
+    /// the one the answer counts from): the kept one when the organization's rows have not
+    /// changed since it was computed, else one computed from `db`, which is then kept.
     ///
     /// # Errors
-    /// `compute`'s.
-    pub async fn answer<F, Fut>(
+    /// Database errors of the computation.
+    pub async fn answer(
         &self,
+        db: &DatabaseConnection,
         org: &organizations::Model,
         day: NaiveDate,
-        what: String,
-        compute: F,
-    ) -> Result<Answer>
-    where
-        F: FnOnce() -> Fut,
-        Fut: std::future::Future<Output = Result<Answer>>,
-    {
-        let Some(answers) = &self.answers else {
-            return compute().await;
-        };
+        what: Question,
+    ) -> Result<Answer> {
         let key = Key {
             org: org.id,
             version: org.data_version,
             day,
             what,
         };
+        self.kept_or(key, |key| async move {
+            key.what.compute(db, key.org, key.day).await
+        })
+        .await
+    }
+
+    /// The answer kept under `key`, else `compute`'s, which is then kept.
+    async fn kept_or<F, Fut>(&self, key: Key, compute: F) -> Result<Answer>
+    where
+        F: FnOnce(Key) -> Fut,
+        Fut: std::future::Future<Output = Result<Answer>>,
+    {
+        let Some(answers) = &self.answers else {
+            return compute(key).await;
+        };
         if let Some(kept) = answers.get(&key) {
             return Ok(Answer::clone(&kept));
         }
-        let answer = compute().await?;
+        let answer = compute(key.clone()).await?;
         answers.insert(key, Arc::new(answer.clone()));
         Ok(answer)
     }
@@ -143,6 +157,7 @@ mod tests {
     use std::sync::atomic::{AtomicU32, Ordering};
 
     use super::*;
+    use crate::models::{compliance::Status, vendors::VendorQuery};
 
     fn org(id: i64, data_version: i64) -> organizations::Model {
         let now = chrono::Utc::now().into();
@@ -164,12 +179,22 @@ mod tests {
         }
     }
 
-    /// Asks for `what` and says what the body was and whether it was computed.
-    async fn ask(cache: &AnswerCache, org: &organizations::Model, day: u32, what: &str) -> String {
+    /// Asks `what` and says what the body was and whether it was computed.
+    async fn ask(
+        cache: &AnswerCache,
+        org: &organizations::Model,
+        day: u32,
+        what: &Question,
+    ) -> String {
         static COMPUTED: AtomicU32 = AtomicU32::new(0);
-        let day = NaiveDate::from_ymd_opt(2026, 11, day).unwrap();
+        let key = Key {
+            org: org.id,
+            version: org.data_version,
+            day: NaiveDate::from_ymd_opt(2026, 11, day).unwrap(),
+            what: what.clone(),
+        };
         let answer = cache
-            .answer(org, day, what.to_string(), || async {
+            .kept_or(key, |_| async {
                 let n = COMPUTED.fetch_add(1, Ordering::SeqCst);
                 Answer::json(&format!("computed {n}"), Some(1))
             })
@@ -178,21 +203,33 @@ mod tests {
         String::from_utf8(answer.body.to_vec()).unwrap()
     }
 
+    fn vendors(status: Option<Status>) -> Question {
+        Question::VendorList(VendorQuery {
+            status,
+            ..VendorQuery::default()
+        })
+    }
+
     #[tokio::test]
     async fn an_answer_is_kept_until_the_rows_the_day_or_the_question_change() {
         let cache = AnswerCache::new(1);
-        let first = ask(&cache, &org(1, 7), 24, "vendors").await;
-        assert_eq!(ask(&cache, &org(1, 7), 24, "vendors").await, first, "kept");
+        let first = ask(&cache, &org(1, 7), 24, &vendors(None)).await;
+        assert_eq!(
+            ask(&cache, &org(1, 7), 24, &vendors(None)).await,
+            first,
+            "kept"
+        );
         for (org, day, what) in [
-            (org(1, 8), 24, "vendors"),
-            (org(1, 7), 25, "vendors"),
-            (org(1, 7), 24, "vendors ?status=expired"),
-            (org(2, 7), 24, "vendors"),
+            (org(1, 8), 24, vendors(None)),
+            (org(1, 7), 25, vendors(None)),
+            (org(1, 7), 24, vendors(Some(Status::Expired))),
+            (org(1, 7), 24, Question::DashboardStats),
+            (org(2, 7), 24, vendors(None)),
         ] {
             assert_ne!(
-                ask(&cache, &org, day, what).await,
+                ask(&cache, &org, day, &what).await,
                 first,
-                "{org:?} {day} {what}"
+                "{org:?} {day} {what:?}"
             );
         }
     }
@@ -200,7 +237,7 @@ mod tests {
     #[tokio::test]
     async fn a_cache_of_zero_megabytes_keeps_nothing() {
         let cache = AnswerCache::new(0);
-        let first = ask(&cache, &org(1, 7), 24, "vendors").await;
-        assert_ne!(ask(&cache, &org(1, 7), 24, "vendors").await, first);
+        let first = ask(&cache, &org(1, 7), 24, &vendors(None)).await;
+        assert_ne!(ask(&cache, &org(1, 7), 24, &vendors(None)).await, first);
     }
 }

@@ -13,6 +13,10 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+/// The tables a kept answer may read: `Table` in `src/answer_cache/questions.rs` names the same
+/// (the app cannot be a dependency here), and `tests/requests/answer_cache_tables.rs` checks the
+/// migrated database has these triggers on exactly its tables. A later table gets them in its
+/// own migration (same function on `PostgreSQL`, same three triggers on `SQLite`).
 const TABLES: [&str; 2] = ["vendors", "documents"];
 
 fn sqlite_triggers(table: &str) -> [String; 3] {

@@ -1,17 +1,13 @@
 use crate::errors::ApiResult;
-use chrono::{Days, NaiveDate};
 use loco_rs::prelude::*;
 
 use super::current::CurrentUser;
 use crate::{
-    answer_cache::{Answer, AnswerCache},
+    answer_cache::{AnswerCache, Question},
     errors::Envelope,
-    models::{documents, organizations, vendors},
+    models::{organizations, vendors},
     settings::Settings,
-    views::account::{
-        DashboardStats, DocumentsByStatus, ExpirationBucket, ExpirationSpan, PaymentStatus,
-        PlanInfo, Plans, PublicConfig,
-    },
+    views::account::{DashboardStats, PaymentStatus, PlanInfo, Plans, PublicConfig},
 };
 
 /// The organization's plan, its vendor count and its limits.
@@ -36,52 +32,15 @@ async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> 
 #[utoipa::path(get, path = "/api/dashboard/stats", tag = "account", security(("bearer" = [])),
     responses((status = 200, body = DashboardStats), (status = 401, body = Envelope)))]
 async fn dashboard_stats(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
-    let today = current.today;
     let answer = AnswerCache::from_context(&ctx)
-        .answer(&current.org, today, "dashboard stats".to_string(), || {
-            dashboard_figures(&ctx, current.org.id, today)
-        })
+        .answer(
+            &ctx.db,
+            &current.org,
+            current.today,
+            Question::DashboardStats,
+        )
         .await?;
     Ok(answer.into_response())
-}
-
-async fn dashboard_figures(ctx: &AppContext, org: i64, today: NaiveDate) -> Result<Answer> {
-    let vendors = vendors::Model::counts_by_status(&ctx.db, org, today).await?;
-    let chart = documents::Model::chart(&ctx.db, org, today).await?;
-    let missing = vendors::Model::missing_required(&ctx.db, org).await?;
-    Answer::json(
-        &DashboardStats {
-            total_vendors: vendors.total,
-            compliant_vendors: vendors.current,
-            expiring_vendors: vendors.expiring_soon,
-            non_compliant_vendors: vendors.expired + vendors.missing,
-            documents_by_status: DocumentsByStatus {
-                current: chart.current,
-                expiring_soon: chart.expiring_soon,
-                expired: chart.expired,
-                missing,
-            },
-            expirations_next_90_days: (0..)
-                .zip(chart.weeks)
-                .map(|(week, count)| ExpirationBucket {
-                    week_start: (today + Days::new(week * 7)).to_string(),
-                    count,
-                })
-                .collect(),
-            upcoming_expirations: (0..)
-                .zip(chart.upcoming)
-                .map(|(span, count)| {
-                    let start = today + Days::new(span * documents::UPCOMING_SPAN_DAYS);
-                    ExpirationSpan {
-                        start: start.to_string(),
-                        end: (start + Days::new(documents::UPCOMING_SPAN_DAYS - 1)).to_string(),
-                        count,
-                    }
-                })
-                .collect(),
-        },
-        None,
-    )
 }
 
 /// What the public pages show that is configuration: the support contact and the plans.

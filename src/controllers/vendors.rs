@@ -4,7 +4,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 
 use super::{body_limit::BodyLimit, current::CurrentUser, json::ApiJson, list_response, Paging};
-use crate::answer_cache::{Answer, AnswerCache};
+use crate::answer_cache::{AnswerCache, Question};
 use crate::models::search::Sort;
 use crate::{
     errors::Envelope,
@@ -63,14 +63,13 @@ async fn list(
         )?,
         page: paging.page()?,
     };
-    let what = format!("vendors {query:?}");
     let answer = AnswerCache::from_context(&ctx)
-        .answer(&current.org, current.today, what, || async {
-            let (standings, total) =
-                vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
-            let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
-            Answer::json(&body, Some(total))
-        })
+        .answer(
+            &ctx.db,
+            &current.org,
+            current.today,
+            Question::VendorList(query),
+        )
         .await?;
     Ok(answer.into_response())
 }

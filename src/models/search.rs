@@ -23,7 +23,7 @@ pub fn text(q: Option<&str>) -> Option<&str> {
 }
 
 /// The `limit`/`offset` window of a list, as SQL takes it on `SQLite` and `PostgreSQL` alike.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Page {
     /// Rows at most; `None`: every row.
     pub limit: Option<u64>,
@@ -86,7 +86,7 @@ impl Page {
 
 /// A list's order: one of the list's own keys, ascending or descending (`sort=key` or
 /// `sort=-key` in a query string); ties are broken by id in the same direction.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Sort<K> {
     pub key: K,
     pub descending: bool,

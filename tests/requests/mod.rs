@@ -1,4 +1,5 @@
 mod answer_cache;
+mod answer_cache_tables;
 mod auth;
 mod auth_limits;
 mod billing;

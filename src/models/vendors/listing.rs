@@ -21,7 +21,7 @@ use crate::models::{
 };
 
 /// Filters of the vendor list.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default, Clone, PartialEq, Eq, Hash)]
 pub struct VendorQuery {
     pub status: Option<Status>,
     /// Text in the name, email, service type or company key.
@@ -31,7 +31,7 @@ pub struct VendorQuery {
 }
 
 /// What the vendor list can be ordered by.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VendorSort {
     /// The name, whatever its case.
     #[default]

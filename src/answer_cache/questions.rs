@@ -1,0 +1,138 @@
+//! The questions whose answers are kept, each with the tables its answer is computed from.
+//!
+//! A kept answer is right only while every write to a table it reads raises the
+//! organization's `data_version`, which database triggers do for the tables of [`Table`]
+//! (migration `m20261124_000003_organizations_data_version`). So a question can only declare
+//! tables of [`Table`], and `tests/requests/answer_cache_tables.rs` fails when a table of
+//! [`Table`] has no such trigger in the migrated database, or when a question's computation
+//! reads a table it does not declare. An answer that starts reading another table (requirement
+//! sets, waivers...) therefore needs that table declared, a variant here, and a migration
+//! giving the table the same triggers, before its test passes again.
+
+use chrono::{Days, NaiveDate};
+use loco_rs::Result;
+use sea_orm::DatabaseConnection;
+
+use super::Answer;
+use crate::{
+    models::{
+        documents,
+        vendors::{self, VendorQuery},
+    },
+    views::{
+        account::{DashboardStats, DocumentsByStatus, ExpirationBucket, ExpirationSpan},
+        vendors::VendorResponse,
+    },
+};
+
+/// A table every insert, update and delete of which raises the `data_version` of the row's
+/// organization (its `organization_id`), in the same transaction: the only tables a kept
+/// answer may read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Table {
+    Vendors,
+    Documents,
+}
+
+impl Table {
+    /// Every table with the triggers (exactly those: the test compares the catalog), each after
+    /// the tables its rows refer to.
+    pub const ALL: [Self; 2] = [Self::Vendors, Self::Documents];
+
+    /// Its name in the database.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Vendors => "vendors",
+            Self::Documents => "documents",
+        }
+    }
+}
+
+/// A question of one organization whose answer is kept (the organization and its day are the
+/// rest of the key).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Question {
+    /// `GET /api/vendors` with its filters, order and page.
+    VendorList(VendorQuery),
+    /// `GET /api/dashboard/stats`.
+    DashboardStats,
+}
+
+impl Question {
+    /// The tables its answer is computed from (apart from the day).
+    #[must_use]
+    pub const fn reads(&self) -> &'static [Table] {
+        match self {
+            Self::VendorList(_) | Self::DashboardStats => &[Table::Vendors, Table::Documents],
+        }
+    }
+
+    /// Its answer for organization `org` on `today` (the organization's date), read from `db`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn compute(
+        &self,
+        db: &DatabaseConnection,
+        org: i64,
+        today: NaiveDate,
+    ) -> Result<Answer> {
+        match self {
+            Self::VendorList(query) => {
+                let (standings, total) = vendors::Model::list(db, org, query, today).await?;
+                let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
+                Answer::json(&body, Some(total))
+            }
+            Self::DashboardStats => dashboard_figures(db, org, today).await,
+        }
+    }
+
+    /// About the bytes it takes as a key.
+    pub(super) fn weight(&self) -> usize {
+        let text = match self {
+            Self::VendorList(query) => query.q.as_ref().map_or(0, String::len),
+            Self::DashboardStats => 0,
+        };
+        std::mem::size_of::<Self>() + text
+    }
+}
+
+async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) -> Result<Answer> {
+    let vendors = vendors::Model::counts_by_status(db, org, today).await?;
+    let chart = documents::Model::chart(db, org, today).await?;
+    let missing = vendors::Model::missing_required(db, org).await?;
+    Answer::json(
+        &DashboardStats {
+            total_vendors: vendors.total,
+            compliant_vendors: vendors.current,
+            expiring_vendors: vendors.expiring_soon,
+            non_compliant_vendors: vendors.expired + vendors.missing,
+            documents_by_status: DocumentsByStatus {
+                current: chart.current,
+                expiring_soon: chart.expiring_soon,
+                expired: chart.expired,
+                missing,
+            },
+            expirations_next_90_days: (0..)
+                .zip(chart.weeks)
+                .map(|(week, count)| ExpirationBucket {
+                    week_start: (today + Days::new(week * 7)).to_string(),
+                    count,
+                })
+                .collect(),
+            upcoming_expirations: (0..)
+                .zip(chart.upcoming)
+                .map(|(span, count)| {
+                    let start = today + Days::new(span * documents::UPCOMING_SPAN_DAYS);
+                    ExpirationSpan {
+                        start: start.to_string(),
+                        end: (start + Days::new(documents::UPCOMING_SPAN_DAYS - 1)).to_string(),
+                        count,
+                    }
+                })
+                .collect(),
+        },
+        None,
+    )
+}
