@@ -19,7 +19,7 @@ use loco_rs::prelude::*;
 
 use super::{claims::now, gather::Group, reminders, Entity, Model};
 use crate::{
-    mailers::reminders::{ReminderFacts, ReminderMailer},
+    mailers::reminders::ReminderFacts,
     models::{
         _entities::{organizations, users, vendors},
         documents::{self, today},
@@ -28,8 +28,10 @@ use crate::{
 };
 
 mod record;
+mod send;
 
-use record::{email_key, pending_emails, record_deliveries, Recipient};
+use record::{pending_emails, record_deliveries};
+use send::{log_refusal, send};
 
 /// Who an email of a reminder went to (`reminder_deliveries.kind`).
 pub const TO_ORGANIZATION: &str = "organization";
@@ -264,43 +266,5 @@ impl Model {
             .count(db)
             .await?
             > 0)
-    }
-}
-
-/// Sends one email listing `items`: the single-document email for one, the list for more.
-async fn send(ctx: &AppContext, recipient: &Recipient<'_>, items: &[&Item]) -> Result<()> {
-    let (kind, address) = recipient.address();
-    let key = email_key(items, kind, address);
-    let facts: Vec<&ReminderFacts> = items.iter().map(|i| &i.facts).collect();
-    match (recipient, facts.as_slice()) {
-        (Recipient::User(user), [one]) => {
-            ReminderMailer::expiring_notice(ctx, user, one, &key).await
-        }
-        (Recipient::User(user), many) => {
-            ReminderMailer::expiring_notice_several(ctx, user, many, &key).await
-        }
-        (Recipient::Vendor(vendor), [one]) => {
-            ReminderMailer::renewal_request(ctx, &vendor.email, one, &key).await
-        }
-        (Recipient::Vendor(vendor), many) => {
-            ReminderMailer::renewal_request_several(ctx, &vendor.email, many, &key).await
-        }
-    }
-}
-
-fn log_refusal(settings: &Settings, group: &Group, items: &[&Item], to: &str, err: &Error) {
-    let ids: Vec<i64> = items.iter().map(|i| i.reminder.id).collect();
-    let attempts = ids
-        .iter()
-        .filter_map(|id| group.attempts.get(id))
-        .copied()
-        .max()
-        .unwrap_or(0);
-    if attempts >= settings.reminders.max_attempts {
-        // The claims counted their last attempt: no sweep claims them again, so say so where an
-        // operator looks.
-        tracing::error!(reminders = ?ids, to, attempts, err = %err, "reminder email refused on the last attempt; no sweep will send it");
-    } else {
-        tracing::warn!(reminders = ?ids, to, err = %err, "reminder email refused; its reminders stay pending");
     }
 }
