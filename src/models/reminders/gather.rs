@@ -37,14 +37,17 @@ impl Model {
     /// other jobs not started yet, on reminders due by `due_by`. `None` when the job's
     /// reminders are all gone.
     ///
-    /// One row per statement: a single-row update holds no other lock while it waits, so it
-    /// cannot deadlock with a sweep's claim statement. A claim another worker moved meanwhile
-    /// no longer matches (`PostgreSQL` re-checks the condition on the row it waited for).
+    /// One transaction, taking the claims one by one in the order a sweep's claim statement
+    /// reaches them, (date, id): two workers of the same organization meet at its first claim,
+    /// and the second waits there until the first has gathered everything and committed, then
+    /// finds nothing left to take (`PostgreSQL` re-checks the condition on the row it waited
+    /// for; `SQLite` writes one transaction at a time), so they do not split the organization
+    /// between them. A sweep's claim statement locks rows in the same order: no deadlock.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn gather<C: ConnectionTrait>(
-        db: &C,
+    pub async fn gather(
+        db: &DatabaseConnection,
         ids: &[i64],
         job_token: &str,
         due_by: NaiveDate,
@@ -62,18 +65,31 @@ impl Model {
         };
         let token = format!("{WORKER_TOKEN_PREFIX}{}", Uuid::new_v4().simple());
         let mut attempts = BTreeMap::new();
-        for claim in candidates(db, organization_id, job_token, due_by, fresh_after).await? {
+        let txn = crate::models::begin_write(db).await?;
+        let mut claims = candidates(&txn, organization_id, job_token, due_by, fresh_after).await?;
+        let dates: BTreeMap<i64, NaiveDate> = Entity::find()
+            .select_only()
+            .columns([reminders::Column::Id, reminders::Column::ReminderDate])
+            .filter(reminders::Column::Id.is_in(claims.iter().map(|c| c.reminder_id)))
+            .into_tuple::<(i64, NaiveDate)>()
+            .all(&txn)
+            .await?
+            .into_iter()
+            .collect();
+        claims.sort_by_key(|c| (dates.get(&c.reminder_id).copied(), c.reminder_id));
+        for claim in claims {
             let res = reminder_claims::Entity::update_many()
                 .col_expr(reminder_claims::Column::Token, Expr::val(&token))
                 .col_expr(reminder_claims::Column::ClaimedAt, Expr::val(now()))
                 .filter(reminder_claims::Column::ReminderId.eq(claim.reminder_id))
                 .filter(takeable(job_token, fresh_after))
-                .exec(db)
+                .exec(&txn)
                 .await?;
             if res.rows_affected == 1 {
                 attempts.insert(claim.reminder_id, claim.attempts);
             }
         }
+        txn.commit().await?;
         Ok(Some(Group {
             token,
             organization_id,
