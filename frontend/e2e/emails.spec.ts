@@ -34,7 +34,7 @@ async function expectFitsAPhone(page: Page, html: string, what: string) {
 
 test('every email template is there to check', () => {
   test.skip(!mailDir, 'E2E_MAIL_DIR is not set (scripts/test sets it)');
-  expect(previews.length, `templates in ${previewDir}`).toBeGreaterThanOrEqual(7);
+  expect(previews.length, `templates in ${previewDir}`).toBeGreaterThanOrEqual(9);
 });
 
 for (const file of previews) {

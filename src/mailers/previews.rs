@@ -26,7 +26,7 @@ pub struct Preview {
 #[must_use]
 pub fn sample_values(app_url: &str) -> serde_json::Value {
     let app = app_url.trim_end_matches('/');
-    json!({
+    let mut values = json!({
         "name": "Alexandra Montgomery-Fitzgerald",
         "organization": "Riverside Property Management Holdings & Partners",
         "vendor": "Northeastern Commercial Plumbing & Heating Services",
@@ -62,7 +62,40 @@ pub fn sample_values(app_url: &str) -> serde_json::Value {
         "unsubscribeUrl": format!(
             "{app}/unsubscribe/0f8e2c4b6a1d4e3f9b7c5a2d8e6f4b1a.3c9e7a5b1d2f4e6a8c0b9d7e5f3a1c2b"
         ),
-    })
+    });
+    // The reminder emails listing several documents (a json! of its own: the macro's
+    // recursion limit).
+    let several = json!({
+        "count": 3,
+        "vendorCount": 2,
+        "documents": [
+            {"document": "Certificate of Insurance (General Liability)",
+             "fileName": "certificate-of-insurance-general-liability-2027-renewal-signed-final-v3.pdf",
+             "expirationDate": "Sep 30, 2027", "status": "Expiring Soon", "expired": false,
+             "when": "in 14 days"},
+            {"document": "W9 Form", "fileName": "w9.pdf", "expirationDate": "Sep 1, 2027",
+             "status": "Expired", "expired": true, "when": "today"},
+        ],
+        "vendors": [
+            {"vendor": "Northeastern Commercial Plumbing & Heating Services",
+             "vendorUrl": format!("{app}/vendors/Ab3dEf7h"),
+             "documents": [
+                {"document": "Certificate of Insurance (General Liability)",
+                 "fileName": "certificate-of-insurance-general-liability-2027-renewal-signed-final-v3.pdf",
+                 "expirationDate": "Sep 30, 2027", "status": "Expiring Soon", "expired": false,
+                 "when": "in 14 days"},
+             ]},
+            {"vendor": "Bright Electric", "vendorUrl": format!("{app}/vendors/Zz9Yy8Xx"),
+             "documents": [
+                {"document": "W9 Form", "fileName": "w9.pdf", "expirationDate": "Sep 1, 2027",
+                 "status": "Expired", "expired": true, "when": "today"},
+             ]},
+        ]
+    });
+    if let (Some(values), serde_json::Value::Object(several)) = (values.as_object_mut(), several) {
+        values.extend(several);
+    }
+    values
 }
 
 /// Every template folder under `src/mailers`, rendered with [`sample_values`], by name.

@@ -1,7 +1,7 @@
 #![allow(non_upper_case_globals)]
 //! The two reminder emails: the notice to the organization's users and the renewal request to
-//! the vendor. Both are sent synchronously (`deliver_now`): the reminder worker records each
-//! one only after the mail server accepted it.
+//! the vendor, of one document here, of several in `several`. All are sent synchronously
+//! (`deliver_now`): the reminder worker records each one only after the mail server accepted it.
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
@@ -11,6 +11,8 @@ use crate::models::{
     _entities::{documents, organizations, users, vendors},
     compliance::{self, CoiType, DocumentType, Status},
 };
+
+mod several;
 
 static expiring: Dir<'_> = include_dir!("src/mailers/reminders/expiring");
 static renewal_request: Dir<'_> = include_dir!("src/mailers/reminders/renewal_request");

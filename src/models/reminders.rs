@@ -1,6 +1,7 @@
 //! Reminder rows: when a document's expiration date is set or changed, its pending reminders
 //! are replaced (30 and 7 days before, and on the day; offsets are configuration). Sending them
-//! is the daily sweep's work: `claims` hands due reminders out, `delivery` sends one.
+//! is the daily sweep's work: `claims` hands due reminders out, `gather` brings an
+//! organization's together under one worker, `delivery` sends them.
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
@@ -10,9 +11,11 @@ use uuid::Uuid;
 mod claimed;
 mod claims;
 mod delivery;
+mod gather;
 
 pub use claims::{now, Claim, ClaimPolicy, ClaimedReminder, Cursor};
-pub use delivery::{Outcome, TO_ORGANIZATION, TO_VENDOR};
+pub use delivery::{Delivered, Outcome, TO_ORGANIZATION, TO_VENDOR};
+pub use gather::{Group, WORKER_TOKEN_PREFIX};
 
 pub use super::_entities::reminders::{self, ActiveModel, Entity, Model};
 use super::{

@@ -139,22 +139,15 @@ pub async fn run_in(ctx: &AppContext, day: NaiveDate, scope: Scope) -> Result<Sw
     Ok(report)
 }
 
-/// Claims the due reminders batch by batch and enqueues one job per reminder (its id and the
-/// claim token: the worker re-reads everything else). Returns how many were claimed.
+/// Claims the due reminders batch by batch and enqueues one job per organization of each batch
+/// (the ids and the claim token: the worker re-reads everything else, and groups the emails:
+/// `reminders::delivery`). Returns how many were claimed.
 ///
 /// # Errors
 /// Database errors; an enqueue error, after which the batch's claims are released.
 pub async fn dispatch_due_reminders(ctx: &AppContext, policy: &ClaimPolicy) -> Result<u64> {
     claim_all_due(&ctx.db, policy, |claim| async move {
-        let jobs = claim
-            .reminders
-            .iter()
-            .map(|r| ReminderArgs {
-                reminder_id: r.id,
-                claim_token: claim.token.clone(),
-                due_by: Some(policy.day),
-            })
-            .collect();
+        let jobs = jobs_of(&claim, policy.day);
         if let Err(err) = ReminderWorker::perform_all_later(ctx, jobs).await {
             // Not enqueued (or, with foreground workers, failed part way): whatever is still
             // unsent goes back now rather than after the claim timeout.
@@ -164,6 +157,18 @@ pub async fn dispatch_due_reminders(ctx: &AppContext, policy: &ClaimPolicy) -> R
         Ok(())
     })
     .await
+}
+
+/// One job per organization of the claim, its reminders in id order.
+fn jobs_of(claim: &Claim, day: NaiveDate) -> Vec<ReminderArgs> {
+    let mut by_org: std::collections::BTreeMap<i64, Vec<i64>> = std::collections::BTreeMap::new();
+    for r in &claim.reminders {
+        by_org.entry(r.organization_id).or_default().push(r.id);
+    }
+    by_org
+        .into_values()
+        .map(|ids| ReminderArgs::new(ids, &claim.token, day))
+        .collect()
 }
 
 /// Walks the due reminders once, claiming batch after batch and handing each claim to

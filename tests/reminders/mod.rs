@@ -3,6 +3,7 @@
 
 mod claims;
 mod emails;
+mod grouped;
 mod retake;
 mod smtp;
 mod smtp_headers;

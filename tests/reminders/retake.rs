@@ -26,7 +26,7 @@ use crate::support::{boot_with, task_vars};
 
 /// Runs the worker until the stub mailer has `count` emails (10 s at most), a moment more
 /// (anything sent twice would show), then stops it for good (a queue shut down stays so).
-async fn work_until_sent(ctx: &AppContext, count: usize) {
+pub(super) async fn work_until_sent(ctx: &AppContext, count: usize) {
     let queue = ctx.queue_provider.clone().unwrap();
     let worker = tokio::spawn({
         let queue = queue.clone();
@@ -119,11 +119,18 @@ where
         deliveries(&ctx).await.is_empty(),
         "nothing sent before a worker runs"
     );
-    work_until_sent(&ctx, due.len()).await;
+    // One notice to the owner listing both documents, one request to each vendor: the job
+    // that starts first gathers what both retakes handed out.
+    work_until_sent(&ctx, 3).await;
     let sent = deliveries(&ctx).await;
     let reminded: HashSet<i64> = sent.iter().map(|d| d.reminder_id).collect();
     assert_eq!(reminded, due.iter().copied().collect(), "each due reminder");
-    assert_eq!(stub_messages(&ctx).len(), sent.len(), "each email once");
+    assert_eq!(
+        sent.len(),
+        due.len() * 2,
+        "to the owner and its vendor, once"
+    );
+    assert_eq!(stub_messages(&ctx).len(), 3, "each email once");
     let unsent = reminders::Entity::find()
         .filter(reminders::Column::Id.is_in(due.clone()))
         .filter(reminders::Column::SentAt.is_null())

@@ -19,15 +19,12 @@ use crate::support::{
 
 const WHAT: &str = "the reminder tests with a worker process on the Redis queue";
 
-/// An organization whose owner and four vendors (`names`) have addresses at slow.test, each
-/// vendor with a W-9 due for a reminder today: the SMTP sink waits before accepting each of
-/// these recipients, a window in which a worker can be stopped with nothing accepted. Returns
-/// the addresses, the owner's first.
-async fn slow_batch(
-    ctx: &loco_rs::app::AppContext,
-    company: &str,
-    names: [&str; 4],
-) -> Vec<String> {
+/// An organization whose owner and vendors (`names`) have addresses at slow.test, each vendor
+/// with a W-9 due for a reminder today: the SMTP sink waits before accepting each of these
+/// recipients, a window in which a worker can be stopped with nothing accepted. Its reminders
+/// go out as one job: a notice to the owner listing every W-9, then a request to each vendor
+/// (by name). Returns the addresses, the owner's first.
+async fn slow_batch(ctx: &loco_rs::app::AppContext, company: &str, names: &[&str]) -> Vec<String> {
     let owner = address("owner", "slow.test");
     let org = client(ctx, company, std::slice::from_ref(&owner)).await;
     let mut ours = vec![owner];
@@ -111,15 +108,16 @@ async fn a_worker_process_killed_mid_batch_loses_nothing_and_sends_nothing_twice
     })
     .await;
     let ctx = &boot.app_context;
-    let ours = slow_batch(ctx, "Kill Co", ["Alder", "Birch", "Cedar", "Dogwood"]).await;
+    let ours = slow_batch(ctx, "Kill Co", &["Alder", "Birch", "Cedar", "Dogwood"]).await;
     let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
-    let expected = 8; // four reminders, each to the owner and to its vendor
+    let expected = 5; // one notice to the owner listing the four, and a request to each vendor
 
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 4);
     let folder = tempfile::tempdir().unwrap();
     let worker = start_worker_process(ctx, folder.path(), "first-worker.log");
     // The worker sends one email at a time and records each before starting the next: once the
-    // server holds the fourth recipient, three are accepted and recorded and the fourth is not.
+    // server holds the fourth recipient (Cedar), three are accepted and recorded (the owner's,
+    // Alder's, Birch's) and the fourth is not; no reminder is marked sent before the last.
     wait_for(
         60,
         folder.path(),
@@ -180,19 +178,21 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
     })
     .await;
     let ctx = &boot.app_context;
-    let ours = slow_batch(ctx, "Stop Co", ["Elm", "Fir", "Gum", "Hazel"]).await;
+    // Two organizations, two jobs, each sending three emails (the owner's notice listing both
+    // W-9s, then each vendor's request): the second RCPT TO is the first job's second email,
+    // held by the sink while SIGTERM arrives.
+    let mut ours = slow_batch(ctx, "Stop Co", &["Elm", "Fir"]).await;
+    ours.extend(slow_batch(ctx, "Halt Co", &["Gum", "Hazel"]).await);
     let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
 
-    // One job per reminder, each sending two emails: the fourth RCPT TO is the second job's
-    // second email, held by the sink while SIGTERM arrives.
     assert_eq!(sweep::run(ctx, day(0)).await.unwrap().reminders_claimed, 4);
     let folder = tempfile::tempdir().unwrap();
     let mut worker = start_worker_process(ctx, folder.path(), "stopped-worker.log");
     wait_for(
         60,
         folder.path(),
-        "the fourth message to reach RCPT TO",
-        || async { sink.rcpt_waits(&ours) >= 4 },
+        "the second message to reach RCPT TO",
+        || async { sink.rcpt_waits(&ours) >= 2 },
     )
     .await;
     let status = terminate(&mut worker, 60).await;
@@ -201,15 +201,18 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
     // The job in hand was finished (its held email delivered and recorded); no other was taken.
     assert_eq!(
         sink.received_by(&ours).len(),
-        4,
-        "two jobs' emails, no more"
+        3,
+        "one job's emails, no more"
     );
     let sent = all_reminders(ctx)
         .await
         .iter()
         .filter(|r| r.reminder_date == day(0) && r.sent_at.is_some())
         .count();
-    assert_eq!(sent, 2, "the two jobs taken were recorded as sent");
+    assert_eq!(
+        sent, 2,
+        "the job taken was recorded as sent, both its reminders"
+    );
     let redis = redis::Client::open(queue.as_str()).unwrap();
     let mut conn = redis.get_multiplexed_async_connection().await.unwrap();
     let waiting: i64 = redis::cmd("ZCARD")
@@ -217,7 +220,7 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
         .query_async(&mut conn)
         .await
         .unwrap();
-    assert_eq!(waiting, 2, "the other two jobs wait in the queue");
+    assert_eq!(waiting, 1, "the other job waits in the queue");
 
     // The next worker takes them as they are: no sweep needed, nothing twice.
     let worker = start_worker_process(ctx, folder.path(), "next-worker.log");
@@ -232,6 +235,6 @@ async fn a_worker_process_stopped_with_sigterm_finishes_its_job_and_takes_no_oth
     stop(worker);
     let messages = sink.received_by(&ours);
     let counts = tally(&messages);
-    assert_eq!(messages.len(), 8, "every email arrived: {counts:?}");
+    assert_eq!(messages.len(), 6, "every email arrived: {counts:?}");
     assert!(counts.values().all(|n| *n == 1), "none twice: {counts:?}");
 }

@@ -5,9 +5,9 @@
 //! the server's secret, bound to the document and its organization, and valid for minutes.
 
 use chrono::{DateTime, TimeDelta, Utc};
+use hmac::{Hmac, Mac};
 use loco_rs::prelude::*;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
-use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use uuid::Uuid;
 

@@ -1,6 +1,7 @@
-//! What becomes of a claimed reminder: its worker finds it, renews the claim before each email,
-//! and marks it sent (the claim goes in the same transaction), drops it unsent, or gives it
-//! back after a failure. Claims of reminders that are gone are cleaned up here too.
+//! What becomes of a claimed reminder: its worker (holding it with the other reminders it
+//! gathered, `gather`) renews the claim before each email, and marks it sent (the claim goes in
+//! the same transaction), drops it unsent, or gives it back after a failure. Claims of reminders
+//! that are gone are cleaned up here too.
 
 use loco_rs::prelude::*;
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement};
@@ -9,30 +10,6 @@ use super::{claims::now, reminders, Claim, Entity, Model};
 use crate::models::_entities::reminder_claims;
 
 impl Model {
-    /// The reminder and the attempts counted on it, if it is still unsent and `token` still
-    /// holds its claim.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn find_claimed<C: ConnectionTrait>(
-        db: &C,
-        id: i64,
-        token: &str,
-    ) -> Result<Option<(Self, i32)>> {
-        let Some(claim) = reminder_claims::Entity::find()
-            .filter(held_by(id, token))
-            .one(db)
-            .await?
-        else {
-            return Ok(None);
-        };
-        Ok(Entity::find_by_id(id)
-            .filter(reminders::Column::SentAt.is_null())
-            .one(db)
-            .await?
-            .map(|reminder| (reminder, claim.attempts)))
-    }
-
     /// Renews the claim just before an email goes out, so a slow worker is not taken for a dead
     /// one. `false`: the claim was lost (taken over, or the reminder is sent or gone); stop.
     ///

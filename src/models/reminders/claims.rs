@@ -53,11 +53,12 @@ pub struct Claim {
     pub next: Option<Cursor>,
 }
 
-/// What a claim returns of each reminder: enough to enqueue its job (the worker re-reads the
-/// rest).
+/// What a claim returns of each reminder: enough to enqueue its job, one per organization (the
+/// worker re-reads the rest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClaimedReminder {
     pub id: i64,
+    pub organization_id: i64,
 }
 
 impl Claim {
@@ -217,15 +218,32 @@ impl Model {
         };
         let token = Uuid::new_v4().to_string();
         let claim = policy.claim_statement(&token, after, next);
-        let mut reminders = db
+        let ids = db
             .query_all(&claim)
             .await?
             .iter()
-            .map(|row| {
-                row.try_get::<i64>("", "reminder_id")
-                    .map(|id| ClaimedReminder { id })
-            })
+            .map(|row| row.try_get::<i64>("", "reminder_id"))
             .collect::<Result<Vec<_>, _>>()?;
+        // Their organizations, for one job per organization: a second statement, as `SQLite`
+        // cannot join what an INSERT returns. A reminder deleted meanwhile is left out (its
+        // claim went with it, or the next sweep's `drop_orphan_claims` takes it).
+        let mut reminders: Vec<ClaimedReminder> = if ids.is_empty() {
+            vec![]
+        } else {
+            Entity::find()
+                .select_only()
+                .columns([reminders::Column::Id, reminders::Column::OrganizationId])
+                .filter(reminders::Column::Id.is_in(ids))
+                .into_tuple::<(i64, i64)>()
+                .all(db)
+                .await?
+                .into_iter()
+                .map(|(id, organization_id)| ClaimedReminder {
+                    id,
+                    organization_id,
+                })
+                .collect()
+        };
         reminders.sort_by_key(|r| r.id);
         Ok(Claim {
             token,

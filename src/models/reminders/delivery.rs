@@ -1,41 +1,50 @@
-//! Sending one claimed reminder: a notice to every user of the organization and a renewal
-//! request to the vendor. Each email is sent synchronously and recorded once the mail server
-//! has accepted it; the reminder is marked sent after the last one. A worker that dies half way
-//! leaves the recorded emails recorded, and whoever claims the reminder next sends only the rest.
-//! One that dies in the instant between the server's acceptance and the record leaves that
-//! email unrecorded, and it goes out again: under the same `Message-ID` (`email_key`), so the
-//! receiving side sees one message sent twice, not two reminders.
+//! Sending one organization's claimed reminders as few emails as its recipients need: one
+//! notice to each user of the organization listing every document due, and one renewal request
+//! to each vendor listing its own (one document: the single-document emails). The worker first
+//! gathers the organization's claims under a token of its own (`gather`).
+//!
+//! Each email is sent synchronously and recorded, once the mail server has accepted it, as one
+//! `reminder_deliveries` row per reminder it listed; a reminder is marked sent once all of its
+//! emails are recorded. An email refused leaves every reminder it listed pending (given back,
+//! for the next sweep), and the other emails still go; the next attempt sends each recipient
+//! only the reminders not recorded for it. A worker that dies between the server's acceptance
+//! and the record leaves that email unrecorded, and it goes out again: under the same
+//! `Message-ID` (`email_key`, from the reminders it lists), so the receiving side sees one
+//! message sent twice, not a second reminder.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
-use chrono::NaiveDate;
+use chrono::{Duration, NaiveDate};
 use loco_rs::prelude::*;
 
-use super::{reminders, Entity, Model};
+use super::{claims::now, gather::Group, reminders, Entity, Model};
 use crate::{
-    mailers::{
-        reminders::{ReminderFacts, ReminderMailer},
-        Headers,
-    },
+    mailers::reminders::ReminderFacts,
     models::{
-        _entities::{documents, organizations, reminder_deliveries, users, vendors},
-        documents::today,
+        _entities::{organizations, users, vendors},
+        documents::{self, today},
     },
     settings::Settings,
 };
+
+mod record;
+mod send;
+
+use record::{pending_emails, record_deliveries};
+use send::{log_refusal, send};
 
 /// Who an email of a reminder went to (`reminder_deliveries.kind`).
 pub const TO_ORGANIZATION: &str = "organization";
 pub const TO_VENDOR: &str = "vendor";
 
-/// What became of a reminder job.
+/// What became of a claimed reminder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     /// Every email was accepted and the reminder is marked sent.
     Sent,
-    /// The claim is not ours: the reminder was sent, re-claimed after our claim went stale, or
-    /// deleted with its document. Nothing was sent. (A claim of ours on a reminder sent or
-    /// deleted meanwhile is deleted.)
+    /// The claim is not ours: the reminder was sent, re-claimed after our claim went stale,
+    /// gathered by another job of its organization, or deleted with its document. Nothing was
+    /// sent for it. (A claim of ours on a reminder sent or deleted meanwhile is deleted.)
     NotOurs,
     /// The document is no longer current: the reminder was dropped without an email.
     Dropped,
@@ -43,99 +52,204 @@ pub enum Outcome {
     /// without running): this one was dropped without an email, and the later one speaks for
     /// both, as reminders already past when a document is saved collapse into one.
     Superseded,
+    /// An email listing it was refused: it was given back, for the next sweep.
+    Failed,
 }
 
-/// One email still to send.
-enum Recipient {
-    User(Box<users::Model>),
-    Vendor,
+/// What became of each reminder a job handled: its own, and those it gathered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Delivered {
+    pub outcomes: BTreeMap<i64, Outcome>,
+}
+
+impl Delivered {
+    /// The outcome of reminder `id` (`NotOurs` when the job never held it).
+    #[must_use]
+    pub fn outcome(&self, id: i64) -> Outcome {
+        self.outcomes.get(&id).copied().unwrap_or(Outcome::NotOurs)
+    }
+}
+
+/// A reminder ready to go: its row, its vendor, and what its emails say.
+pub struct Item {
+    pub reminder: Model,
+    pub vendor: vendors::Model,
+    pub facts: ReminderFacts,
 }
 
 impl Model {
-    /// Sends the reminder `id` if `token` still holds its claim, claimed by a sweep of the day
-    /// `due_by`. On the first email the mail server refuses, the claim is released (the next
-    /// sweep tries again) and the error returned.
+    /// Sends reminder `id` (a job of one), with whatever else of its organization it gathers;
+    /// its own outcome.
     ///
     /// # Errors
-    /// A refused or failed email; database errors.
+    /// As [`Self::deliver_all`].
     pub async fn deliver(
         ctx: &AppContext,
         id: i64,
         token: &str,
         due_by: NaiveDate,
     ) -> Result<Outcome> {
-        let db = &ctx.db;
-        let Some((reminder, attempts)) = Self::find_claimed(db, id, token).await? else {
-            Self::drop_claim_of_sent(db, id, token).await?;
-            return Ok(Outcome::NotOurs);
-        };
-        let Some((document, vendor)) = documents::Entity::find_by_id(reminder.document_id)
-            .find_also_related(vendors::Entity)
-            .one(db)
+        Ok(Self::deliver_all(ctx, &[id], token, due_by)
             .await?
-            .and_then(|(d, v)| Some((d, v?)))
-            .filter(|(d, _)| d.is_current && d.expiration_date.is_some())
-        else {
-            Self::drop_claimed(db, id, token).await?;
-            return Ok(Outcome::Dropped);
-        };
-        if Self::later_one_is_due(db, &reminder, due_by).await? {
-            Self::drop_claimed(db, id, token).await?;
-            return Ok(Outcome::Superseded);
+            .outcome(id))
+    }
+
+    /// Sends the reminders `ids` of one job, claimed with `token` by a sweep of the day
+    /// `due_by`, together with the organization's other claimed reminders no worker has
+    /// started on. Refused emails give their reminders back (the next sweep tries again), and
+    /// the first refusal is returned once every other email was tried.
+    ///
+    /// # Errors
+    /// A refused or failed email; database errors.
+    pub async fn deliver_all(
+        ctx: &AppContext,
+        ids: &[i64],
+        token: &str,
+        due_by: NaiveDate,
+    ) -> Result<Delivered> {
+        let db = &ctx.db;
+        let settings = Settings::from_context(ctx)?;
+        let mut done = Delivered::default();
+        for &id in ids {
+            Self::drop_claim_of_sent(db, id, token).await?;
         }
-        let org = organizations::Entity::find_by_id(reminder.organization_id)
+        let timeout = i64::try_from(settings.reminders.claim_timeout_seconds).unwrap_or(i64::MAX);
+        let fresh_after = now() - Duration::seconds(timeout);
+        let Some(group) = Self::gather(db, ids, token, due_by, fresh_after).await? else {
+            return Ok(done);
+        };
+        let items = Self::ready(ctx, &settings, &group, due_by, &mut done).await?;
+        if items.is_empty() {
+            return Ok(done);
+        }
+        let users = users::Entity::find()
+            .filter(users::Column::OrganizationId.eq(group.organization_id))
+            .order_by_asc(users::Column::Id)
+            .all(db)
+            .await?;
+        let (mut failed, mut lost) = (HashSet::<i64>::new(), HashSet::<i64>::new());
+        let mut refusal = None;
+        for email in pending_emails(db, &items, &users).await? {
+            let listed: Vec<i64> = email
+                .items
+                .iter()
+                .map(|i| i.reminder.id)
+                .filter(|id| !lost.contains(id))
+                .collect();
+            let held = Self::renew_held(db, &group.token, &listed).await?;
+            lost.extend(listed.iter().copied().filter(|id| !held.contains(id)));
+            let items: Vec<&Item> = email
+                .items
+                .into_iter()
+                .filter(|i| held.contains(&i.reminder.id))
+                .collect();
+            if items.is_empty() {
+                continue;
+            }
+            let (kind, address) = email.recipient.address();
+            if let Err(err) = send(ctx, &email.recipient, &items).await {
+                log_refusal(&settings, &group, &items, address, &err);
+                failed.extend(items.iter().map(|i| i.reminder.id));
+                refusal.get_or_insert(err);
+                continue;
+            }
+            let ids: Vec<i64> = items.iter().map(|i| i.reminder.id).collect();
+            record_deliveries(db, &ids, kind, address).await?;
+        }
+        for item in &items {
+            let id = item.reminder.id;
+            let outcome = if lost.contains(&id) {
+                Self::drop_claim_of_sent(db, id, &group.token).await?;
+                Outcome::NotOurs
+            } else if failed.contains(&id) {
+                Self::release_claim(db, id, &group.token).await?;
+                Outcome::Failed
+            } else if Self::mark_sent(db, id, &group.token).await? {
+                tracing::info!(
+                    reminder = id,
+                    document = item.reminder.document_id,
+                    "reminder sent"
+                );
+                crate::observability::reminder_sent();
+                Outcome::Sent
+            } else {
+                Outcome::NotOurs
+            };
+            done.outcomes.insert(id, outcome);
+        }
+        refusal.map_or(Ok(done), Err)
+    }
+
+    /// The group's reminders that still go out, with their vendors and facts. The others are
+    /// settled in `done`: gone or sent meanwhile (their claim deleted), dropped with a document
+    /// no longer current, or superseded by a later reminder of the same document.
+    async fn ready(
+        ctx: &AppContext,
+        settings: &Settings,
+        group: &Group,
+        due_by: NaiveDate,
+        done: &mut Delivered,
+    ) -> Result<Vec<Item>> {
+        let db = &ctx.db;
+        let ids: Vec<i64> = group.attempts.keys().copied().collect();
+        let rows = Entity::find()
+            .filter(reminders::Column::Id.is_in(ids.clone()))
+            .filter(reminders::Column::SentAt.is_null())
+            .find_also_related(documents::Entity)
+            .all(db)
+            .await?;
+        let found: HashSet<i64> = rows.iter().map(|(r, _)| r.id).collect();
+        for id in ids.into_iter().filter(|id| !found.contains(id)) {
+            Self::drop_claim_of_sent(db, id, &group.token).await?;
+            done.outcomes.insert(id, Outcome::NotOurs);
+        }
+        let vendors: BTreeMap<i64, vendors::Model> = vendors::Entity::find()
+            .filter(
+                vendors::Column::Id.is_in(
+                    rows.iter()
+                        .filter_map(|(_, d)| d.as_ref().map(|d| d.vendor_id)),
+                ),
+            )
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|v| (v.id, v))
+            .collect();
+        let org = organizations::Entity::find_by_id(group.organization_id)
             .one(db)
             .await?
             .ok_or(Error::NotFound)?;
-        let settings = Settings::from_context(ctx)?;
-        // The email speaks of the day it is sent; a sweep run ahead of time (`date:` in the
-        // future) speaks of the reminder's own day instead.
-        let as_of = today().max(reminder.reminder_date);
-        let Some(facts) = ReminderFacts::new(&settings.app_url, &org, &vendor, &document, as_of)
-        else {
-            return Ok(Outcome::Dropped);
-        };
-        for recipient in Self::pending_recipients(db, &reminder, &vendor).await? {
-            if !Self::renew_claim(db, id, token).await? {
-                return Ok(Outcome::NotOurs);
-            }
-            let (kind, address) = match &recipient {
-                Recipient::User(user) => (TO_ORGANIZATION, user.email.as_str()),
-                Recipient::Vendor => (TO_VENDOR, vendor.email.as_str()),
+        let mut items = vec![];
+        for (reminder, document) in rows {
+            let id = reminder.id;
+            let current = document
+                .filter(|d| d.is_current && d.expiration_date.is_some())
+                .and_then(|d| Some((vendors.get(&d.vendor_id)?.clone(), d)));
+            let Some((vendor, document)) = current else {
+                Self::drop_claimed(db, id, &group.token).await?;
+                done.outcomes.insert(id, Outcome::Dropped);
+                continue;
             };
-            let key = email_key(&reminder, kind, address);
-            let sent = match &recipient {
-                Recipient::User(user) => {
-                    ReminderMailer::expiring_notice(ctx, user, &facts, &key).await
-                }
-                Recipient::Vendor => {
-                    // Sent on the organization's behalf: the vendor's answer (often the
-                    // document itself) goes to its owner, not to the software's support.
-                    let headers = Headers::replies_to_owner(db, org.id).await?;
-                    ReminderMailer::renewal_request(ctx, &vendor.email, &facts, &key, &headers)
-                        .await
-                }
-            };
-            if let Err(err) = sent {
-                if attempts >= settings.reminders.max_attempts {
-                    // The claim counted the last attempt: no sweep claims it again, so say so
-                    // where an operator looks.
-                    tracing::error!(reminder = id, to = address, attempts, err = %err, "reminder email refused on the last attempt; no sweep will send it");
-                } else {
-                    tracing::warn!(reminder = id, to = address, err = %err, "reminder email refused; the reminder stays pending");
-                }
-                Self::release_claim(db, id, token).await?;
-                return Err(err);
+            if Self::later_one_is_due(db, &reminder, due_by).await? {
+                Self::drop_claimed(db, id, &group.token).await?;
+                done.outcomes.insert(id, Outcome::Superseded);
+                continue;
             }
-            record_delivery(db, id, kind, address).await?;
+            // The email speaks of the day it is sent; a sweep run ahead of time (`date:` in the
+            // future) speaks of the reminder's own day instead.
+            let as_of = today().max(reminder.reminder_date);
+            let Some(facts) =
+                ReminderFacts::new(&settings.app_url, &org, &vendor, &document, as_of)
+            else {
+                continue;
+            };
+            items.push(Item {
+                reminder,
+                vendor,
+                facts,
+            });
         }
-        if Self::mark_sent(db, id, token).await? {
-            tracing::info!(reminder = id, document = document.id, "reminder sent");
-            crate::observability::reminder_sent();
-            Ok(Outcome::Sent)
-        } else {
-            Ok(Outcome::NotOurs)
-        }
+        Ok(items)
     }
 
     /// Whether another reminder of the same document, dated after this one, is due by
@@ -152,78 +266,5 @@ impl Model {
             .count(db)
             .await?
             > 0)
-    }
-
-    /// The organization's users, then the vendor, minus those an earlier attempt reached.
-    async fn pending_recipients(
-        db: &DatabaseConnection,
-        reminder: &Self,
-        vendor: &vendors::Model,
-    ) -> Result<Vec<Recipient>> {
-        let done: HashSet<(String, String)> = reminder_deliveries::Entity::find()
-            .filter(reminder_deliveries::Column::ReminderId.eq(reminder.id))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|d| (d.kind, d.recipient))
-            .collect();
-        let is_done = |kind: &str, to: &str| done.contains(&(kind.to_string(), to.to_string()));
-        let mut pending: Vec<Recipient> = users::Entity::find()
-            .filter(users::Column::OrganizationId.eq(reminder.organization_id))
-            .order_by_asc(users::Column::Id)
-            .all(db)
-            .await?
-            .into_iter()
-            .filter(|u| !is_done(TO_ORGANIZATION, &u.email))
-            .map(|u| Recipient::User(Box::new(u)))
-            .collect();
-        if !is_done(TO_VENDOR, &vendor.email) {
-            pending.push(Recipient::Vendor);
-        }
-        Ok(pending)
-    }
-}
-
-/// The name of one email of a reminder, the same on every attempt: it becomes the email's
-/// `Message-ID`. A worker that dies after the mail server accepted the email and before
-/// `record_delivery` leaves it unrecorded, and the next claim sends it again; SMTP offers no
-/// way to ask the server whether it took a message. Sent again under the same `Message-ID`,
-/// it is the same message to the receiving side rather than a second reminder. The address is
-/// hashed: a `Message-ID` travels with the message and should not spell out another address.
-fn email_key(reminder: &Model, kind: &str, to: &str) -> String {
-    use sha2::{Digest, Sha256};
-    let to = Sha256::digest(to.trim().to_lowercase().as_bytes());
-    format!(
-        "reminder.{}.{kind}.{}",
-        reminder.pid.simple(),
-        hex::encode(&to[..8])
-    )
-}
-
-/// Remembers that the mail server accepted this email. A second record of the same email (two
-/// workers raced past a stale claim) is the unique index saying it is already there.
-async fn record_delivery(
-    db: &DatabaseConnection,
-    reminder_id: i64,
-    kind: &str,
-    to: &str,
-) -> Result<()> {
-    let row = reminder_deliveries::ActiveModel {
-        reminder_id: ActiveValue::Set(reminder_id),
-        kind: ActiveValue::Set(kind.to_string()),
-        recipient: ActiveValue::Set(to.to_string()),
-        ..Default::default()
-    };
-    match row.insert(db).await {
-        Ok(_) => Ok(()),
-        Err(e)
-            if matches!(
-                e.sql_err(),
-                Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
-            ) =>
-        {
-            Ok(())
-        }
-        Err(e) => Err(e.into()),
     }
 }

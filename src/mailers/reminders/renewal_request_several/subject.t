@@ -1,0 +1,1 @@
+{{ organization }} asks for {{ count }} renewed documents
