@@ -273,6 +273,21 @@ impl Modify for NoNul {
 )]
 pub struct ApiDoc;
 
+/// This document as the checked-in `frontend/openapi.json` holds it: pretty-printed, keys in a
+/// fixed order, one newline at the end, so that a change of the API is a readable diff.
+///
+/// # Panics
+///
+/// Never in practice: the document is plain data that always serializes.
+#[must_use]
+pub fn pretty_json() -> String {
+    let mut json = ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes");
+    json.push('\n');
+    json
+}
+
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
     responses((status = 200, description = "The OpenAPI 3 document")))]
@@ -283,3 +298,6 @@ async fn document() -> ApiResult {
 pub fn routes() -> Routes {
     Routes::new().add("/api/openapi.json", get(document))
 }
+
+#[cfg(test)]
+mod tests;
