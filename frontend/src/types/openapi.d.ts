@@ -1157,13 +1157,13 @@ export interface components {
         /** @description `PUT /api/documents/{id}`: absent fields stay; `null` clears a date or notes. */
         DocumentUpdate: {
             /** @default null */
-            coiType: null | components["schemas"]["CoiType"];
+            coiType?: null | components["schemas"]["CoiType"];
             /** @default null */
-            documentType: null | components["schemas"]["DocumentType"];
+            documentType?: null | components["schemas"]["DocumentType"];
             /** @default null */
-            expirationDate: null | components["schemas"]["DateInput"];
+            expirationDate?: null | components["schemas"]["DateInput"];
             /** @default null */
-            notes: string | null;
+            notes?: string | null;
         };
         /** @description `GET /api/documents/{id}`: the document and the other versions of its slot. */
         DocumentWithHistory: components["schemas"]["DocumentResponse"] & {
@@ -1242,7 +1242,7 @@ export interface components {
              *     blank.
              * @default null
              */
-            category: string | null;
+            category?: string | null;
             /**
              * @description 1 to 5 keywords of at most 100 characters, none blank, without control characters.
              * @default []
@@ -1253,13 +1253,13 @@ export interface components {
              *     `conversational` or `educational`.
              * @default null
              */
-            tone: string | null;
+            tone?: string | null;
             /**
              * Format: int64
              * @description 300 to 3,000; 1,200 by default.
              * @default null
              */
-            wordCount: number | null;
+            wordCount?: number | null;
         };
         /** @description A generation job as the admin screen shows it. */
         GenerationJob: {
@@ -1296,12 +1296,12 @@ export interface components {
              * @description `false` (the default): only preview. `true`: create the rows that can be created.
              * @default false
              */
-            commit: boolean;
+            commit?: boolean;
             /**
              * @description The CSV file's text: a header row naming the Add Vendor form's fields, then a vendor a row.
              * @default
              */
-            csv: string;
+            csv?: string;
         };
         ImportResult: {
             created: number;
@@ -1358,21 +1358,21 @@ export interface components {
              * @description At most 60 characters; `Vendor Management` when absent, null or blank.
              * @default null
              */
-            category: string | null;
+            category?: string | null;
             /** @default null */
-            difficulty: components["schemas"]["DifficultyInput"];
+            difficulty?: components["schemas"]["DifficultyInput"];
             /**
              * @description At most 200 characters; a row without one (absent, null or blank) is dropped.
              * @default null
              */
-            keyword: string | null;
+            keyword?: string | null;
             /**
              * @description `high`, `medium` (the default, also for empty or null) or `low`, in any case.
              * @default null
              */
-            priority: string | null;
+            priority?: string | null;
             /** @default null */
-            searchVolume: components["schemas"]["SearchVolumeInput"];
+            searchVolume?: components["schemas"]["SearchVolumeInput"];
         };
         LoginParams: {
             /**
@@ -1506,36 +1506,36 @@ export interface components {
              *     characters but tabs and line breaks.
              * @default null
              */
-            excerpt: string | null;
+            excerpt?: string | null;
             /**
              * @description At most 160 characters, on one line, without control characters.
              * @default null
              */
-            metaDescription: string | null;
+            metaDescription?: string | null;
             /**
              * @description At most 70 characters, on one line, without control characters.
              * @default null
              */
-            metaTitle: string | null;
+            metaTitle?: string | null;
             /** @default null */
-            published: boolean | null;
+            published?: boolean | null;
             /**
              * @description Made into a slug (at most 200 characters); empty: from the title. On one line, without
              *     control characters.
              * @default null
              */
-            slug: string | null;
+            slug?: string | null;
             /**
              * @description `published` or `draft`; on a `PUT`, `published` alone publishes (the admin list's Publish
              *     button).
              * @default null
              */
-            status: string | null;
+            status?: string | null;
             /**
              * @description At most 10, each at most 40 characters; control characters in a tag are removed.
              * @default null
              */
-            tags: string[] | null;
+            tags?: string[] | null;
             /**
              * @description 1 to 200 characters, not blank, on one line, without control characters.
              * @default
@@ -1556,7 +1556,7 @@ export interface components {
              * @description Markdown, at most 200,000 bytes.
              * @default
              */
-            content: string;
+            content?: string;
         };
         /** @description `GET /api/config`: configuration the public pages show. */
         PublicConfig: {
@@ -1611,7 +1611,7 @@ export interface components {
              *     empty.
              * @default null
              */
-            company: string | null;
+            company?: string | null;
             /**
              * Format: email
              * @default
@@ -1631,7 +1631,7 @@ export interface components {
              * @default null
              * @example America/Los_Angeles
              */
-            timeZone: string | null;
+            timeZone?: string | null;
         };
         ReminderDocument: {
             documentType: string;
@@ -1742,7 +1742,7 @@ export interface components {
              * @description The Checkout session the browser came back with (`session_id` of the return URL).
              * @default null
              */
-            sessionId: string | null;
+            sessionId?: string | null;
         };
         /** @description `POST /api/upgrade-to-professional`. */
         UpgradeResponse: {
@@ -1777,7 +1777,7 @@ export interface components {
              * @description At most 20,000 rows, each an object (serde would read a row from an array of its cells).
              * @default []
              */
-            keywordData: components["schemas"]["KeywordRow"][];
+            keywordData?: components["schemas"]["KeywordRow"][];
         };
         /** @description The signed-in user as the app sees them (`User` in the `OpenAPI` document). */
         UserResponse: {
@@ -1801,14 +1801,14 @@ export interface components {
         /** @description The fields of the vendor forms: what `PUT /api/vendors/{id}` sends. */
         VendorFields: {
             /** @default null */
-            address: string | null;
+            address?: string | null;
             /** @default null */
-            city: string | null;
+            city?: string | null;
             /**
              * @description Ignored: a vendor's company key never changes (the edit form may send it back).
              * @default null
              */
-            companyKey: string | null;
+            companyKey?: string | null;
             /**
              * Format: email
              * @default
@@ -1820,20 +1820,20 @@ export interface components {
              */
             name: string;
             /** @default null */
-            notes: string | null;
+            notes?: string | null;
             /** @default null */
-            phone: string | null;
+            phone?: string | null;
             /**
              * @description Slot keys asked for on the upload portal; default all but `other`.
              * @default null
              */
-            requiredDocuments: components["schemas"]["Slot"][] | null;
+            requiredDocuments?: components["schemas"]["Slot"][] | null;
             /** @default  */
             serviceType: components["schemas"]["ServiceType"];
             /** @default null */
-            state: string | null;
+            state?: string | null;
             /** @default null */
-            zipCode: string | null;
+            zipCode?: string | null;
         };
         /**
          * @description `POST /api/vendors`: the form's fields and, optionally, the company key it generated. (Not
@@ -1841,14 +1841,14 @@ export interface components {
          */
         VendorParams: {
             /** @default null */
-            address: string | null;
+            address?: string | null;
             /** @default null */
-            city: string | null;
+            city?: string | null;
             /**
              * @description The key the form generated (8 letters or digits); the server makes one when absent.
              * @default null
              */
-            companyKey: string | null;
+            companyKey?: string | null;
             /**
              * Format: email
              * @default
@@ -1857,20 +1857,20 @@ export interface components {
             /** @default  */
             name: string;
             /** @default null */
-            notes: string | null;
+            notes?: string | null;
             /** @default null */
-            phone: string | null;
+            phone?: string | null;
             /**
              * @description Slot keys asked for on the upload portal; default all but `other`.
              * @default null
              */
-            requiredDocuments: components["schemas"]["Slot"][] | null;
+            requiredDocuments?: components["schemas"]["Slot"][] | null;
             /** @default  */
             serviceType: components["schemas"]["ServiceType"];
             /** @default null */
-            state: string | null;
+            state?: string | null;
             /** @default null */
-            zipCode: string | null;
+            zipCode?: string | null;
         };
         /**
          * @description A vendor as the API answers it (`VendorResponse` in the `OpenAPI` document). `id` is the

@@ -5,7 +5,16 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { AppLayout } from './app-layout';
 
-const user = { id: 'u1', name: 'jane Doe', email: 'jane@example.com', company: null, role: 'user', plan: 'free' } as const;
+const user = {
+  id: 'u1',
+  name: 'jane Doe',
+  email: 'jane@example.com',
+  company: null,
+  role: 'user',
+  plan: 'free',
+  timeZone: 'UTC',
+  weeklySummary: true,
+} as const;
 
 describe('signed-in layout', () => {
   it('renders nothing without a user', () => {

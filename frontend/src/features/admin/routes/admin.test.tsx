@@ -8,7 +8,7 @@ import { renderApp, screen, signInAs, waitFor, within } from '@/testing/test-uti
 function seedPosts(count: number) {
   db.blogPosts = Array.from({ length: count }, (_, i) =>
     buildBlogPost({
-      id: `p${i + 1}`,
+      id: i + 1,
       slug: `post-${i + 1}`,
       title: `Post ${i + 1}`,
       // Post 1 is the newest.
@@ -133,7 +133,7 @@ describe('admin area', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Blog post deleted');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Post 1' })).not.toBeInTheDocument());
-    expect(db.blogPosts.map((p) => p.id)).toEqual(['p2']);
+    expect(db.blogPosts.map((p) => p.id)).toEqual([2]);
   });
 
   it("says 'Failed to delete blog post' when deleting fails", async () => {

@@ -76,7 +76,7 @@ describe('blog editor', () => {
 
   it('edits an existing post by slug and can revert it to a draft', async () => {
     signInAs({ role: 'admin' });
-    db.blogPosts = [buildBlogPost({ id: 'p1', slug: 'coi-basics', title: 'COI basics', published: true })];
+    db.blogPosts = [buildBlogPost({ id: 1, slug: 'coi-basics', title: 'COI basics', published: true })];
     const calls = trackPosts();
     const { user, router } = renderApp('/admin/blog/edit/coi-basics');
     const title = await screen.findByLabelText('Title');
@@ -86,7 +86,7 @@ describe('blog editor', () => {
     await user.click(checkbox);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(calls).toEqual(['PUT /api/admin/blog-posts/p1']);
+    expect(calls).toEqual(['PUT /api/admin/blog-posts/1']);
     expect(db.blogPosts[0]).toMatchObject({ status: 'draft', published: false });
     server.events.removeAllListeners();
   });

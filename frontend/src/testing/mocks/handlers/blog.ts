@@ -42,7 +42,7 @@ function pageOf<T>(items: T[], url: URL) {
 }
 
 function findPost(idOrSlug: string) {
-  return db.blogPosts.find((p) => p.id === idOrSlug || p.slug === idOrSlug);
+  return db.blogPosts.find((p) => String(p.id) === idOrSlug || p.slug === idOrSlug);
 }
 
 function slugify(title: string) {
@@ -148,7 +148,7 @@ export const blogHandlers = [
     const invalid = validate(input);
     if (invalid) return invalid;
     const now = new Date().toISOString();
-    const id = `post-new-${db.blogPosts.length + 1}`;
+    const id = Math.max(0, ...db.blogPosts.map((p) => p.id)) + 1;
     const blank: BlogPost = {
       id,
       slug: '',
@@ -174,7 +174,7 @@ export const blogHandlers = [
   http.put('*/api/admin/blog-posts/:id', async ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
-    const post = db.blogPosts.find((p) => p.id === params.id);
+    const post = db.blogPosts.find((p) => String(p.id) === params.id);
     if (!post) return notFound();
     const body = (await request.json()) as Partial<BlogPostInput> & { status?: string };
     const now = new Date().toISOString();
@@ -192,8 +192,8 @@ export const blogHandlers = [
   http.delete('*/api/admin/blog-posts/:id', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
-    if (!db.blogPosts.some((p) => p.id === params.id)) return notFound();
-    db.blogPosts = db.blogPosts.filter((p) => p.id !== params.id);
+    if (!db.blogPosts.some((p) => String(p.id) === params.id)) return notFound();
+    db.blogPosts = db.blogPosts.filter((p) => String(p.id) !== params.id);
     return new HttpResponse(null, { status: 204 });
   }),
   http.get('*/api/blog-posts', ({ request }) => {

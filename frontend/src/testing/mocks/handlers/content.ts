@@ -53,7 +53,8 @@ function checkRows(rows: Partial<KeywordRow>[]) {
 /** An ingest adds its rows once done: new keywords are inserted, known ones (any case) merged. */
 function finishIngest(ingest: (typeof db.content.ingests)[number]) {
   ingest.rows.forEach((row) => {
-    const key = row.keyword.toLowerCase();
+    // Rows without a keyword were dropped on upload.
+    const key = (row.keyword ?? '').toLowerCase();
     if (db.content.keywords.has(key)) ingest.merged += 1;
     else {
       db.content.keywords.set(key, row);
@@ -68,7 +69,7 @@ let jobSequence = 0;
 let postSequence = 100;
 
 function newJob(
-  input: { keywords: string[]; category?: string; tone?: string; wordCount?: number },
+  input: { keywords: string[]; category?: string | null; tone?: string | null; wordCount?: number | null },
   scheduledFor: string | null,
 ) {
   jobSequence += 1;
@@ -104,7 +105,7 @@ function advance(job: GenerationJob) {
   if (next === 'succeeded') {
     postSequence += 1;
     const title = `${job.keywords[0]}: a practical guide`;
-    const post = buildBlogPost({ id: String(postSequence), slug: `ai-post-${postSequence}`, title });
+    const post = buildBlogPost({ id: postSequence, slug: `ai-post-${postSequence}`, title });
     db.blogPosts.push(post);
     Object.assign(job, {
       postId: postSequence,
@@ -191,8 +192,8 @@ export const contentHandlers = [
     const errors: Record<string, string[]> = {};
     const keywords = body.targetKeywords ?? [];
     if (keywords.length < 1 || keywords.length > 5) errors.targetKeywords = ['Give 1 to 5 keywords'];
-    if (body.tone !== undefined && !TONES.includes(body.tone)) errors.tone = ['Unknown tone'];
-    if (body.wordCount !== undefined && (body.wordCount < 300 || body.wordCount > 3000)) {
+    if (body.tone != null && !TONES.includes(body.tone)) errors.tone = ['Unknown tone'];
+    if (body.wordCount != null && (body.wordCount < 300 || body.wordCount > 3000)) {
       errors.wordCount = ['Word count must be between 300 and 3000'];
     }
     if (Object.keys(errors).length) return apiError(422, 'validation_failed', 'Some fields are invalid.', errors);
