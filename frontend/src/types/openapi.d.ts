@@ -50,7 +50,7 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's activity log, newest first. */
-        get: operations["list"];
+        get: operations["list_activity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -259,7 +259,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Checks every row, then queues the upload in chunks of 100 rows. */
-        post: operations["upload"];
+        post: operations["upload_keywords"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,7 +533,7 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's current documents. */
-        get: operations["list"];
+        get: operations["list_documents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -601,12 +601,12 @@ export interface paths {
             cookie?: never;
         };
         /** One document and the other versions of its slot. */
-        get: operations["show"];
+        get: operations["show_document"];
         /** Changes a document's type, COI type, expiration date or notes. */
-        put: operations["update"];
+        put: operations["update_document"];
         post?: never;
         /** Deletes a document and its file. */
-        delete: operations["destroy"];
+        delete: operations["destroy_document"];
         options?: never;
         head?: never;
         patch?: never;
@@ -731,7 +731,7 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's reminders, soonest first unless `sort` says otherwise. */
-        get: operations["list"];
+        get: operations["list_reminders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -874,7 +874,7 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's vendors with their compliance standing. */
-        get: operations["list"];
+        get: operations["list_vendors"];
         put?: never;
         /** Adds a vendor, within the plan's vendor limit. */
         post: operations["create"];
@@ -963,12 +963,12 @@ export interface paths {
             cookie?: never;
         };
         /** One vendor, with its current documents. */
-        get: operations["show"];
+        get: operations["show_vendor"];
         /** Saves the vendor form; the company key never changes. */
-        put: operations["update"];
+        put: operations["update_vendor"];
         post?: never;
         /** Deletes the vendor with its documents, files and reminders. */
-        delete: operations["destroy"];
+        delete: operations["destroy_vendor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -985,7 +985,7 @@ export interface paths {
         get: operations["documents_of"];
         put?: never;
         /** Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`). */
-        post: operations["upload"];
+        post: operations["upload_document"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1188,7 +1188,9 @@ export interface components {
         Envelope: {
             error: string;
             /** @description Field name -> messages, for validation failures only. */
-            errors?: Record<string, never> | null;
+            errors?: {
+                [key: string]: string[];
+            } | null;
             message: string;
         };
         ExpirationBucket: {
@@ -2032,7 +2034,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_activity: {
         parameters: {
             query?: {
                 /** @description One activity type, e.g. `document_uploaded`. */
@@ -2879,7 +2881,7 @@ export interface operations {
             };
         };
     };
-    upload: {
+    upload_keywords: {
         parameters: {
             query?: never;
             header?: never;
@@ -3629,7 +3631,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_documents: {
         parameters: {
             query?: {
                 /** @description `current`, `expiring_soon` or `expired`. */
@@ -3703,12 +3705,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The documents' files in one ZIP archive */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/zip": number[];
+                    "application/zip": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -3854,7 +3857,7 @@ export interface operations {
             };
         };
     };
-    show: {
+    show_document: {
         parameters: {
             query?: never;
             header?: never;
@@ -3909,7 +3912,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_document: {
         parameters: {
             query?: never;
             header?: never;
@@ -3967,7 +3970,7 @@ export interface operations {
             };
         };
     };
-    destroy: {
+    destroy_document: {
         parameters: {
             query?: never;
             header?: never;
@@ -4333,7 +4336,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_reminders: {
         parameters: {
             query?: {
                 /**
@@ -4821,7 +4824,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_vendors: {
         parameters: {
             query?: {
                 /** @description Text in the name, email or service type. */
@@ -5156,7 +5159,7 @@ export interface operations {
             };
         };
     };
-    show: {
+    show_vendor: {
         parameters: {
             query?: never;
             header?: never;
@@ -5212,7 +5215,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    update_vendor: {
         parameters: {
             query?: never;
             header?: never;
@@ -5271,7 +5274,7 @@ export interface operations {
             };
         };
     };
-    destroy: {
+    destroy_vendor: {
         parameters: {
             query?: never;
             header?: never;
@@ -5386,7 +5389,7 @@ export interface operations {
             };
         };
     };
-    upload: {
+    upload_document: {
         parameters: {
             query?: never;
             header?: never;
