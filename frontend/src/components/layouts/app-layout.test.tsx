@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -106,7 +107,7 @@ describe('signed-in layout', () => {
 
   it('signs out on this device even when the server cannot be reached', async () => {
     signInAs();
-    server.use(http.post('*/api/auth/logout', () => HttpResponse.error()));
+    server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
     const { user: events, router } = renderApp('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
     await events.click(within(sidebar).getByRole('button', { name: 'Sign out' }));

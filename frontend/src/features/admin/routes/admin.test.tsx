@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildBlogPost } from '@/testing/mocks/fixtures';
@@ -36,7 +37,7 @@ describe('admin area', () => {
   it('shows the no-access message when the server refuses the admin role', async () => {
     signInAs({ role: 'admin' });
     server.use(
-      http.get('*/api/admin/blog-stats', () => HttpResponse.json({ error: 'forbidden', message: 'No.' }, { status: 403 })),
+      http.get('/api/admin/blog-stats', () => HttpResponse.json({ error: 'forbidden', message: 'No.' }, { status: 403 })),
     );
     renderApp('/admin');
     expect(await screen.findByText('You do not have access to the admin area.')).toBeInTheDocument();
@@ -114,7 +115,7 @@ describe('admin area', () => {
     signInAs({ role: 'admin' });
     seedPosts(1);
     server.use(
-      http.put('*/api/admin/blog-posts/:id', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.put('/api/admin/blog-posts/{id}', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     const { user } = renderApp('/admin');
     const row = await screen.findByRole('listitem', { name: 'Post 1' });
@@ -140,7 +141,7 @@ describe('admin area', () => {
     signInAs({ role: 'admin' });
     seedPosts(1);
     server.use(
-      http.delete('*/api/admin/blog-posts/:id', () =>
+      http.delete('/api/admin/blog-posts/{id}', () =>
         HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 }),
       ),
     );

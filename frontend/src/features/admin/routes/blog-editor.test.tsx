@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildBlogPost } from '@/testing/mocks/fixtures';
@@ -64,7 +65,7 @@ describe('blog editor', () => {
   it("says 'Failed to save blog post. Please try again.' when saving fails, and stays", async () => {
     signInAs({ role: 'admin' });
     server.use(
-      http.post('*/api/admin/blog-posts', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.post('/api/admin/blog-posts', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     const { user, router } = renderApp('/admin/blog/new');
     await user.type(await screen.findByLabelText('Title'), 'A title');

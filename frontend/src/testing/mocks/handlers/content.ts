@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import type { GenerateContentInput, GenerationJob, KeywordRow, WeeklyPlan } from '@/types/api';
 import { db } from '../db';
 import { buildBlogPost } from '../fixtures';
@@ -127,7 +128,7 @@ function activePlan(): WeeklyPlan | null {
 }
 
 export const contentHandlers = [
-  http.get('*/api/admin/content-stats', ({ request }) => {
+  http.get('/api/admin/content-stats', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const c = db.content;
@@ -140,12 +141,12 @@ export const contentHandlers = [
       generationCostThisMonth: c.generationCostThisMonth,
     });
   }),
-  http.get('*/api/admin/keywords/count', ({ request }) => {
+  http.get('/api/admin/keywords/count', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ count: db.content.keywords.size });
   }),
-  http.post('*/api/admin/keywords/upload', async ({ request }) => {
+  http.post('/api/admin/keywords/upload', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const body = (await request.json()) as { keywordData?: Partial<KeywordRow>[] };
@@ -166,7 +167,7 @@ export const contentHandlers = [
     db.content.ingests.push(ingest);
     return HttpResponse.json({ accepted: kept.length, dropped, chunks, ingestId: ingest.id }, { status: 202 });
   }),
-  http.get('*/api/admin/keyword-ingests/:id', ({ request, params }) => {
+  http.get('/api/admin/keyword-ingests/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const ingest = db.content.ingests.find((i) => i.id === Number(params.id));
@@ -178,13 +179,13 @@ export const contentHandlers = [
     const { rows: _rows, ...progress } = ingest;
     return HttpResponse.json(progress);
   }),
-  http.get('*/api/admin/suggest-keywords', ({ request }) => {
+  http.get('/api/admin/suggest-keywords', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const count = Number(new URL(request.url).searchParams.get('count') ?? 4);
     return HttpResponse.json((db.content.suggestions ?? FALLBACK_SUGGESTIONS).slice(0, count));
   }),
-  http.post('*/api/admin/generate-content', async ({ request }) => {
+  http.post('/api/admin/generate-content', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     if (!db.content.aiConfigured) return notConfigured();
@@ -200,12 +201,12 @@ export const contentHandlers = [
     const job = newJob({ ...body, keywords }, null);
     return HttpResponse.json({ jobId: job.id }, { status: 202 });
   }),
-  http.get('*/api/admin/generation-jobs', ({ request }) => {
+  http.get('/api/admin/generation-jobs', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ jobs: db.content.jobs.slice(0, 20) });
   }),
-  http.get('*/api/admin/generation-jobs/:id', ({ request, params }) => {
+  http.get('/api/admin/generation-jobs/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const job = db.content.jobs.find((j) => j.id === Number(params.id));
@@ -215,12 +216,12 @@ export const contentHandlers = [
     db.content.readJobs.add(job.id);
     return HttpResponse.json(job);
   }),
-  http.get('*/api/admin/weekly-plan', ({ request }) => {
+  http.get('/api/admin/weekly-plan', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ weeklyPlan: db.content.weeklyPlan });
   }),
-  http.post('*/api/admin/generate-weekly-plan', async ({ request }) => {
+  http.post('/api/admin/generate-weekly-plan', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     if (!db.content.aiConfigured) return notConfigured();
@@ -228,7 +229,7 @@ export const contentHandlers = [
     if (!postsPerWeek || !(postsPerWeek in PLAN_COSTS)) {
       return apiError(422, 'validation_failed', 'Some fields are invalid.', { postsPerWeek: ['Choose 3, 5 or 7'] });
     }
-    if (activePlan()) return HttpResponse.json({ error: 'conflict' }, { status: 409 });
+    if (activePlan()) return apiError(409, 'conflict', 'A weekly plan is already running. Cancel it to start another.');
     const keywords = db.content.suggestions ?? FALLBACK_SUGGESTIONS;
     const start = Date.parse('2025-03-03T09:00:00Z');
     const plan = Array.from({ length: postsPerWeek }, (_, i) => {
@@ -247,7 +248,7 @@ export const contentHandlers = [
     };
     return HttpResponse.json(db.content.weeklyPlan, { status: 201 });
   }),
-  http.delete('*/api/admin/weekly-plan', ({ request }) => {
+  http.delete('/api/admin/weekly-plan', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const plan = activePlan();
