@@ -21,7 +21,7 @@ pub struct ActivityFilter {
 }
 
 /// The organization's activity log, newest first.
-#[utoipa::path(get, path = "/api/activity-logs", tag = "activity", security(("bearer" = [])), params(ActivityFilter, Paging),
+#[utoipa::path(get, operation_id = "list_activity", path = "/api/activity-logs", tag = "activity", security(("bearer" = [])), params(ActivityFilter, Paging),
     responses((status = 200, body = [ActivityResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,

@@ -41,7 +41,7 @@ pub struct UploadForm {
 }
 
 /// Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`).
-#[utoipa::path(post, path = "/api/vendors/{id}/documents", tag = "documents", security(("bearer" = [])),
+#[utoipa::path(post, operation_id = "upload_document", path = "/api/vendors/{id}/documents", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path, description = "Company key")),
     request_body(content_type = "multipart/form-data", content = UploadForm),
     responses((status = 201, body = DocumentResponse), (status = 401, body = Envelope), (status = 402, body = Envelope),
@@ -90,7 +90,7 @@ pub struct DocumentFilter {
 }
 
 /// The organization's current documents.
-#[utoipa::path(get, path = "/api/documents", tag = "documents", security(("bearer" = [])), params(DocumentFilter, super::Paging),
+#[utoipa::path(get, operation_id = "list_documents", path = "/api/documents", tag = "documents", security(("bearer" = [])), params(DocumentFilter, super::Paging),
     responses((status = 200, body = [DocumentResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
@@ -130,7 +130,7 @@ async fn list(
 }
 
 /// One document and the other versions of its slot.
-#[utoipa::path(get, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "show_document", path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 200, body = DocumentWithHistory), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn show(
@@ -152,7 +152,7 @@ async fn show(
 }
 
 /// Changes a document's type, COI type, expiration date or notes.
-#[utoipa::path(put, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+#[utoipa::path(put, operation_id = "update_document", path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = DocumentUpdate,
     responses((status = 200, body = DocumentResponse), (status = 401, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
 async fn update(
@@ -172,7 +172,7 @@ async fn update(
 }
 
 /// Deletes a document and its file.
-#[utoipa::path(delete, path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
+#[utoipa::path(delete, operation_id = "destroy_document", path = "/api/documents/{id}", tag = "documents", security(("bearer" = [])),
     params(("id" = String, Path)),
     responses((status = 204), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn destroy(

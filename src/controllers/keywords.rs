@@ -54,7 +54,7 @@ pub struct KeywordCount {
 }
 
 /// Checks every row, then queues the upload in chunks of 100 rows.
-#[utoipa::path(post, path = "/api/admin/keywords/upload", tag = "admin", security(("bearer" = [])), request_body = UploadParams,
+#[utoipa::path(post, operation_id = "upload_keywords", path = "/api/admin/keywords/upload", tag = "admin", security(("bearer" = [])), request_body = UploadParams,
     responses((status = 202, body = UploadAccepted), (status = 400, body = Envelope), (status = 401, body = Envelope),
         (status = 403, body = Envelope), (status = 413, body = Envelope), (status = 422, body = Envelope)))]
 async fn upload(

@@ -58,18 +58,19 @@ fn envelope(description: &str) -> RefOr<Response> {
         .into()
 }
 
-fn file_response(kinds: &[FileKind]) -> RefOr<Response> {
+/// An answer of raw bytes, in any of `content_types`.
+fn binary_response(description: &str, content_types: &[&str]) -> RefOr<Response> {
     let binary = ObjectBuilder::new()
         .schema_type(Type::String)
         .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
         .build();
-    kinds
+    content_types
         .iter()
         .fold(
-            ResponseBuilder::new().description("The exact bytes uploaded, as their detected type"),
-            |response, kind| {
+            ResponseBuilder::new().description(description),
+            |response, content_type| {
                 response.content(
-                    kind.content_type(),
+                    *content_type,
                     ContentBuilder::new().schema(Some(binary.clone())).build(),
                 )
             },
@@ -77,31 +78,21 @@ fn file_response(kinds: &[FileKind]) -> RefOr<Response> {
         .into()
 }
 
+fn file_response(kinds: &[FileKind]) -> RefOr<Response> {
+    let types: Vec<&str> = kinds.iter().map(|k| k.content_type()).collect();
+    binary_response("The exact bytes uploaded, as their detected type", &types)
+}
+
 /// The view's answers: PDFs and images inline (HEIC as a JPEG and TIFF as a PNG, or as
 /// themselves when they cannot be converted), Word files as downloads.
 fn view_response() -> RefOr<Response> {
-    let binary = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
-        .build();
     let mut types: Vec<&str> = FileKind::ALL
         .into_iter()
         .flat_map(|k| [k.view_content_type(), k.content_type()])
         .collect();
     types.sort_unstable();
     types.dedup();
-    types
-        .into_iter()
-        .fold(
-            ResponseBuilder::new().description("The file, inline when a browser can show it"),
-            |response, content_type| {
-                response.content(
-                    content_type,
-                    ContentBuilder::new().schema(Some(binary.clone())).build(),
-                )
-            },
-        )
-        .into()
+    binary_response("The file, inline when a browser can show it", &types)
 }
 
 fn add_common(path: &str, operation: &mut Operation) {
@@ -128,6 +119,15 @@ fn add_common(path: &str, operation: &mut Operation) {
         responses.insert("200".to_string(), file_response(&FileKind::ALL));
     } else if path.ends_with("/view") || path.ends_with("/{name}") {
         responses.insert("200".to_string(), view_response());
+    } else if path == "/api/documents/archive" {
+        // Written `body = Vec<u8>`, which utoipa states as a JSON array of integers.
+        responses.insert(
+            "200".to_string(),
+            binary_response(
+                "The documents' files in one ZIP archive",
+                &["application/zip"],
+            ),
+        );
     }
 }
 
@@ -273,6 +273,21 @@ impl Modify for NoNul {
 )]
 pub struct ApiDoc;
 
+/// This document as the checked-in `frontend/openapi.json` holds it: pretty-printed, keys in a
+/// fixed order, one newline at the end, so that a change of the API is a readable diff.
+///
+/// # Panics
+///
+/// Never in practice: the document is plain data that always serializes.
+#[must_use]
+pub fn pretty_json() -> String {
+    let mut json = ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes");
+    json.push('\n');
+    json
+}
+
 /// This document.
 #[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
     responses((status = 200, description = "The OpenAPI 3 document")))]
@@ -283,3 +298,6 @@ async fn document() -> ApiResult {
 pub fn routes() -> Routes {
     Routes::new().add("/api/openapi.json", get(document))
 }
+
+#[cfg(test)]
+mod tests;

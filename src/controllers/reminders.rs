@@ -15,7 +15,7 @@ pub struct ReminderOrder {
 }
 
 /// The organization's reminders, soonest first unless `sort` says otherwise.
-#[utoipa::path(get, path = "/api/reminders", tag = "reminders", security(("bearer" = [])), params(ReminderOrder, Paging),
+#[utoipa::path(get, operation_id = "list_reminders", path = "/api/reminders", tag = "reminders", security(("bearer" = [])), params(ReminderOrder, Paging),
     responses((status = 200, body = [ReminderResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,

@@ -45,7 +45,7 @@ pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> Pla
 }
 
 /// The organization's vendors with their compliance standing.
-#[utoipa::path(get, path = "/api/vendors", tag = "vendors", security(("bearer" = [])), params(VendorFilter, Paging),
+#[utoipa::path(get, operation_id = "list_vendors", path = "/api/vendors", tag = "vendors", security(("bearer" = [])), params(VendorFilter, Paging),
     responses((status = 200, body = [VendorResponse]), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
 async fn list(
     current: CurrentUser,
@@ -101,7 +101,7 @@ async fn create(
 }
 
 /// One vendor, with its current documents.
-#[utoipa::path(get, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
+#[utoipa::path(get, operation_id = "show_vendor", path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
     params(("id" = String, Path, description = "Company key")),
     responses((status = 200, body = VendorResponse), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn show(
@@ -122,7 +122,7 @@ async fn show(
 }
 
 /// Saves the vendor form; the company key never changes.
-#[utoipa::path(put, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])), request_body = VendorFields,
+#[utoipa::path(put, operation_id = "update_vendor", path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])), request_body = VendorFields,
     params(("id" = String, Path, description = "Company key")),
     responses((status = 200, body = VendorResponse), (status = 401, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
 async fn update(
@@ -139,7 +139,7 @@ async fn update(
 }
 
 /// Deletes the vendor with its documents, files and reminders.
-#[utoipa::path(delete, path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
+#[utoipa::path(delete, operation_id = "destroy_vendor", path = "/api/vendors/{id}", tag = "vendors", security(("bearer" = [])),
     params(("id" = String, Path, description = "Company key")),
     responses((status = 204), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
 async fn destroy(

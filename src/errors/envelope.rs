@@ -20,7 +20,7 @@ pub struct Envelope {
     pub message: String,
     /// Field name -> messages, for validation failures only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<std::collections::BTreeMap<String, Vec<String>>>)]
     pub errors: Option<serde_json::Value>,
 }
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { readStoredSession, sessionStore } from './session';
 
-const user = { id: 'u1', name: 'Jane', email: 'jane@example.com', company: null, role: 'user', plan: 'free' } as const;
+const user = {
+  id: 'u1',
+  name: 'Jane',
+  email: 'jane@example.com',
+  company: null,
+  role: 'user',
+  plan: 'free',
+  timeZone: 'UTC',
+  weeklySummary: true,
+} as const;
 
 describe('session store', () => {
   it('discards an unreadable stored user', () => {

@@ -1,11 +1,21 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { AppLayout } from './app-layout';
 
-const user = { id: 'u1', name: 'jane Doe', email: 'jane@example.com', company: null, role: 'user', plan: 'free' } as const;
+const user = {
+  id: 'u1',
+  name: 'jane Doe',
+  email: 'jane@example.com',
+  company: null,
+  role: 'user',
+  plan: 'free',
+  timeZone: 'UTC',
+  weeklySummary: true,
+} as const;
 
 describe('signed-in layout', () => {
   it('renders nothing without a user', () => {
@@ -97,7 +107,7 @@ describe('signed-in layout', () => {
 
   it('signs out on this device even when the server cannot be reached', async () => {
     signInAs();
-    server.use(http.post('*/api/auth/logout', () => HttpResponse.error()));
+    server.use(http.post('/api/auth/logout', () => HttpResponse.error()));
     const { user: events, router } = renderApp('/dashboard');
     const sidebar = await screen.findByTestId('sidebar');
     await events.click(within(sidebar).getByRole('button', { name: 'Sign out' }));

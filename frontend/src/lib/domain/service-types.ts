@@ -1,4 +1,5 @@
 import { formatServiceType } from '@/lib/format';
+import type { ServiceType } from '@/types/api';
 
 /** One list, offered by every form and accepted by the server (docs/decisions.md, 8). */
 export const SERVICE_TYPES = [
@@ -13,9 +14,9 @@ export const SERVICE_TYPES = [
   'technology',
   'consulting',
   'other',
-] as const;
+] as const satisfies readonly ServiceType[];
 
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+export type { ServiceType };
 
 export const DEFAULT_SERVICE_TYPE: ServiceType = 'general-contractor';
 

@@ -38,7 +38,7 @@ export const db = {
   reports: defaultReports(),
   blogPosts: [] as BlogPost[],
   /** Slugs a post had before a rename: the public read answers the post under its current slug. */
-  oldSlugs: new Map<string, string>(),
+  oldSlugs: new Map<string, number>(),
   content: defaultContent(),
 };
 

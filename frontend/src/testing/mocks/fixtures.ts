@@ -70,6 +70,7 @@ export function buildDocument(overrides: Partial<VendorDocument> = {}): VendorDo
     contentType: 'application/pdf',
     size: 1234,
     version: 1,
+    isCurrent: true,
     source: 'user',
     ...overrides,
   };
@@ -235,7 +236,7 @@ export function buildBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
   const published = overrides.published ?? overrides.status === 'published';
   const slug = overrides.slug ?? `post-${blogSequence}`;
   return {
-    id: `post-${blogSequence}`,
+    id: blogSequence,
     slug,
     title: `Post ${blogSequence}`,
     excerpt: 'A short summary of the post.',

@@ -1,7 +1,10 @@
 import { HttpResponse } from 'msw';
+import type { ErrorEnvelope } from '@/types/api';
 
+/** The server's error envelope; its type makes every handler's refusal one the document allows. */
 export function apiError(status: number, error: string, message: string, errors?: Record<string, string[]>) {
-  return HttpResponse.json(errors ? { error, message, errors } : { error, message }, { status });
+  // MSW infers a body's type from where it is returned only: outside a handler, name it.
+  return HttpResponse.json<ErrorEnvelope>(errors ? { error, message, errors } : { error, message }, { status });
 }
 
 export const unauthorized = () => apiError(401, 'unauthorized', 'You need to sign in to continue.');

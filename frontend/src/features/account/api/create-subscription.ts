@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '@/features/auth/api/keys';
 import { api } from '@/lib/api-client';
 import { ERROR_CODES, type ApiError } from '@/lib/api-error';
-import type { CheckoutSession } from '@/types/api';
+import type { RedirectUrl } from '@/types/api';
 import { accountKeys } from './keys';
 
-export function createSubscription(): Promise<CheckoutSession> {
-  return api.post<CheckoutSession>('/api/create-subscription');
+export function createSubscription(): Promise<RedirectUrl> {
+  return api.post<RedirectUrl>('/api/create-subscription');
 }
 
 /**
@@ -16,7 +16,7 @@ export function createSubscription(): Promise<CheckoutSession> {
  */
 export function useCreateSubscription() {
   const client = useQueryClient();
-  return useMutation<CheckoutSession, ApiError, void>({
+  return useMutation<RedirectUrl, ApiError, void>({
     mutationFn: createSubscription,
     onError: (error) => {
       if (error.code === ERROR_CODES.billingNotConfigured || error.code === ERROR_CODES.alreadyProfessional) {

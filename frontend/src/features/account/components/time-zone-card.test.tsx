@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
@@ -24,7 +25,7 @@ describe('time zone on the account page', () => {
   it("puts the zone back and toasts the server's sentence when saving fails", async () => {
     signInAs({ timeZone: 'Europe/Paris' });
     server.use(
-      http.put('*/api/account/organization', () =>
+      http.put('/api/account/organization', () =>
         HttpResponse.json(
           {
             error: 'validation_failed',

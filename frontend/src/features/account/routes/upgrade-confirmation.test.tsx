@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -13,7 +13,7 @@ const RETURN_QUERY = `?session_id=${PAID_SESSION}&upgrade_success=true&user_id=s
 function recordUpgradeCalls() {
   const bodies: unknown[] = [];
   server.use(
-    http.post('*/api/upgrade-to-professional', async ({ request }) => {
+    http.post('/api/upgrade-to-professional', async ({ request }) => {
       bodies.push(await request.clone().json());
     }),
   );
@@ -26,7 +26,7 @@ function holdUpgradeCall() {
   const held = new Promise<void>((resolve) => (release = resolve));
   let received = false;
   server.use(
-    http.post('*/api/upgrade-to-professional', async () => {
+    http.post('/api/upgrade-to-professional', async () => {
       received = true;
       await held;
     }),

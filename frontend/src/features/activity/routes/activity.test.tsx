@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildActivity } from '@/testing/mocks/fixtures';
@@ -96,7 +96,7 @@ describe('activity log, paged on the server', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get('*/api/activity-logs', async ({ request }) => {
+      http.get('/api/activity-logs', async ({ request }) => {
         const url = new URL(request.url);
         if (url.searchParams.get('offset') === '5') await gate;
         return activityList(url);

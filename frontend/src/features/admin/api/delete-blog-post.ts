@@ -3,13 +3,13 @@ import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
 import { BLOG_ROOT_KEY } from './keys';
 
-export function deleteBlogPost(id: string): Promise<void> {
-  return api.delete(`/api/admin/blog-posts/${encodeURIComponent(id)}`);
+export function deleteBlogPost(id: number): Promise<void> {
+  return api.delete(`/api/admin/blog-posts/${id}`);
 }
 
 export function useDeleteBlogPost() {
   const client = useQueryClient();
-  return useMutation<void, ApiError, string>({
+  return useMutation<void, ApiError, number>({
     mutationFn: deleteBlogPost,
     onSuccess: () => client.invalidateQueries({ queryKey: BLOG_ROOT_KEY }),
   });

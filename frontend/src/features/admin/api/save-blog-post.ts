@@ -8,11 +8,11 @@ export function createBlogPost(input: BlogPostInput): Promise<BlogPost> {
   return api.post<BlogPost>('/api/admin/blog-posts', input);
 }
 
-export function updateBlogPost(id: string, input: BlogPostInput): Promise<BlogPost> {
-  return api.put<BlogPost>(`/api/admin/blog-posts/${encodeURIComponent(id)}`, input);
+export function updateBlogPost(id: number, input: BlogPostInput): Promise<BlogPost> {
+  return api.put<BlogPost>(`/api/admin/blog-posts/${id}`, input);
 }
 
-export type SaveBlogPostVariables = { id?: string; input: BlogPostInput };
+export type SaveBlogPostVariables = { id?: number; input: BlogPostInput };
 
 /** The editor's Save: creates without an id, replaces the editable fields with one. */
 export function useSaveBlogPost() {

@@ -35,8 +35,8 @@ export const PLAN_STATUS_LABELS: Record<WeeklyPlan['status'], string> = {
 };
 
 /** The editor's address of a post: by slug when known, else by id (the editor takes either). */
-export function postEditorPath(post: { postId: number | null; postSlug?: string | null }): string | null {
-  const ref = post.postSlug || (post.postId === null ? null : String(post.postId));
+export function postEditorPath(post: { postId?: number | null; postSlug?: string | null }): string | null {
+  const ref = post.postSlug || (post.postId == null ? null : String(post.postId));
   return ref ? `/admin/blog/edit/${encodeURIComponent(ref)}` : null;
 }
 

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GenerateContentInput, GenerationJob } from '@/types/api';
 import { db } from '@/testing/mocks/db';
@@ -141,7 +142,7 @@ describe('Generate with AI', () => {
   it("says 'Failed to get keyword suggestions' when suggesting fails", async () => {
     const { dialog, user } = await openGenerate();
     server.use(
-      http.get('*/api/admin/suggest-keywords', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.get('/api/admin/suggest-keywords', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Suggest keywords' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to get keyword suggestions');
@@ -178,7 +179,7 @@ describe('Generate with AI', () => {
     const { dialog, user } = await openGenerate();
     // Only the call says so (content-stats still says configured): the key went since the page was read.
     server.use(
-      http.post('*/api/admin/generate-content', () =>
+      http.post('/api/admin/generate-content', () =>
         HttpResponse.json({ error: 'ai_not_configured', message: 'AI is not configured.' }, { status: 503 }),
       ),
     );

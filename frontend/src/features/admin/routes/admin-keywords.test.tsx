@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KeywordRow } from '@/types/api';
 import { db } from '@/testing/mocks/db';
@@ -126,7 +127,7 @@ describe('Upload Keywords', () => {
     const second = new Promise<void>((resolve) => (releaseSecond = resolve));
     let calls = 0;
     server.use(
-      http.post('*/api/admin/keywords/upload', async () => {
+      http.post('/api/admin/keywords/upload', async () => {
         calls += 1;
         if (calls === 2) await second;
       }),
@@ -179,7 +180,7 @@ describe('Upload Keywords', () => {
 
   it("says 'Failed to upload keywords' when the upload fails otherwise", async () => {
     server.use(
-      http.post('*/api/admin/keywords/upload', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.post('/api/admin/keywords/upload', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     const { dialog, user } = await openUpload();
     pick(dialog, csvFile([HEADER, 'vendor onboarding,10,5,high,SEO']));

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { db } from '@/testing/mocks/db';
@@ -92,17 +93,25 @@ describe('Weekly automation', () => {
 
   it("says 'Failed to create weekly plan' with the reason when a plan is already active (409)", async () => {
     const { user } = await openAdmin();
-    server.use(http.post('*/api/admin/generate-weekly-plan', () => HttpResponse.json({ error: 'conflict' }, { status: 409 })));
+    // The server's refusal has a message, so it is what the toast says.
+    server.use(
+      http.post('/api/admin/generate-weekly-plan', () =>
+        HttpResponse.json(
+          { error: 'conflict', message: 'A weekly plan is already running. Cancel it to start another.' },
+          { status: 409 },
+        ),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Create weekly plan' }));
     await findToast('Failed to create weekly plan');
     const toast = screen.getAllByRole('status').find((el) => el.textContent?.includes('Failed to create weekly plan'));
-    expect(toast).toHaveTextContent('A weekly plan is already active: cancel it before creating another.');
+    expect(toast).toHaveTextContent('A weekly plan is already running. Cancel it to start another.');
   });
 
   it("says 'Failed to create weekly plan' with the server's message when creating fails", async () => {
     const { user } = await openAdmin();
     server.use(
-      http.post('*/api/admin/generate-weekly-plan', () =>
+      http.post('/api/admin/generate-weekly-plan', () =>
         HttpResponse.json({ error: 'internal', message: 'The queue is down.' }, { status: 500 }),
       ),
     );
@@ -117,7 +126,7 @@ describe('Weekly automation', () => {
     await user.click(screen.getByRole('button', { name: 'Create weekly plan' }));
     const current = await screen.findByRole('region', { name: 'Current weekly plan' });
     server.use(
-      http.delete('*/api/admin/weekly-plan', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.delete('/api/admin/weekly-plan', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     await user.click(within(current).getByRole('button', { name: 'Cancel plan' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel plan' }));

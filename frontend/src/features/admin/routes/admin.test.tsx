@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildBlogPost } from '@/testing/mocks/fixtures';
@@ -8,7 +9,7 @@ import { renderApp, screen, signInAs, waitFor, within } from '@/testing/test-uti
 function seedPosts(count: number) {
   db.blogPosts = Array.from({ length: count }, (_, i) =>
     buildBlogPost({
-      id: `p${i + 1}`,
+      id: i + 1,
       slug: `post-${i + 1}`,
       title: `Post ${i + 1}`,
       // Post 1 is the newest.
@@ -36,7 +37,7 @@ describe('admin area', () => {
   it('shows the no-access message when the server refuses the admin role', async () => {
     signInAs({ role: 'admin' });
     server.use(
-      http.get('*/api/admin/blog-stats', () => HttpResponse.json({ error: 'forbidden', message: 'No.' }, { status: 403 })),
+      http.get('/api/admin/blog-stats', () => HttpResponse.json({ error: 'forbidden', message: 'No.' }, { status: 403 })),
     );
     renderApp('/admin');
     expect(await screen.findByText('You do not have access to the admin area.')).toBeInTheDocument();
@@ -114,7 +115,7 @@ describe('admin area', () => {
     signInAs({ role: 'admin' });
     seedPosts(1);
     server.use(
-      http.put('*/api/admin/blog-posts/:id', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.put('/api/admin/blog-posts/{id}', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     const { user } = renderApp('/admin');
     const row = await screen.findByRole('listitem', { name: 'Post 1' });
@@ -133,14 +134,14 @@ describe('admin area', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Blog post deleted');
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Post 1' })).not.toBeInTheDocument());
-    expect(db.blogPosts.map((p) => p.id)).toEqual(['p2']);
+    expect(db.blogPosts.map((p) => p.id)).toEqual([2]);
   });
 
   it("says 'Failed to delete blog post' when deleting fails", async () => {
     signInAs({ role: 'admin' });
     seedPosts(1);
     server.use(
-      http.delete('*/api/admin/blog-posts/:id', () =>
+      http.delete('/api/admin/blog-posts/{id}', () =>
         HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 }),
       ),
     );

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildBlogPost } from '@/testing/mocks/fixtures';
@@ -64,7 +65,7 @@ describe('blog editor', () => {
   it("says 'Failed to save blog post. Please try again.' when saving fails, and stays", async () => {
     signInAs({ role: 'admin' });
     server.use(
-      http.post('*/api/admin/blog-posts', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
+      http.post('/api/admin/blog-posts', () => HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 })),
     );
     const { user, router } = renderApp('/admin/blog/new');
     await user.type(await screen.findByLabelText('Title'), 'A title');
@@ -76,7 +77,7 @@ describe('blog editor', () => {
 
   it('edits an existing post by slug and can revert it to a draft', async () => {
     signInAs({ role: 'admin' });
-    db.blogPosts = [buildBlogPost({ id: 'p1', slug: 'coi-basics', title: 'COI basics', published: true })];
+    db.blogPosts = [buildBlogPost({ id: 1, slug: 'coi-basics', title: 'COI basics', published: true })];
     const calls = trackPosts();
     const { user, router } = renderApp('/admin/blog/edit/coi-basics');
     const title = await screen.findByLabelText('Title');
@@ -86,7 +87,7 @@ describe('blog editor', () => {
     await user.click(checkbox);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(calls).toEqual(['PUT /api/admin/blog-posts/p1']);
+    expect(calls).toEqual(['PUT /api/admin/blog-posts/1']);
     expect(db.blogPosts[0]).toMatchObject({ status: 'draft', published: false });
     server.events.removeAllListeners();
   });

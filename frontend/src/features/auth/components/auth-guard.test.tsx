@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
@@ -22,7 +22,7 @@ describe('auth guard and session', () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
-      http.get('*/api/auth/me', async () => {
+      http.get('/api/auth/me', async () => {
         await answered; // then falls through to the default handler
       }),
     );

@@ -1,4 +1,5 @@
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -28,11 +29,20 @@ describe('login', () => {
   it("reads 'Signing in...' while submitting, then stores the session and goes to /", async () => {
     createAccount({ email: 'jane@example.com', password: 'secret123' });
     server.use(
-      http.post('*/api/auth/login', async () => {
+      http.post('/api/auth/login', async () => {
         await delay(50);
         return HttpResponse.json({
           token: 'token-x',
-          user: { id: 'u9', name: 'Jane', email: 'jane@example.com', company: null, role: 'user', plan: 'free' },
+          user: {
+            id: 'u9',
+            name: 'Jane',
+            email: 'jane@example.com',
+            company: null,
+            role: 'user',
+            plan: 'free',
+            timeZone: 'UTC',
+            weeklySummary: true,
+          },
         });
       }),
     );

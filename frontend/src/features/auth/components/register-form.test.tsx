@@ -1,4 +1,5 @@
-import { http, HttpResponse, delay } from 'msw';
+import { HttpResponse, delay } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -41,19 +42,37 @@ describe('register', () => {
   it("reads 'Creating Account...' while submitting, then goes to /dashboard", async () => {
     let body: unknown;
     server.use(
-      http.post('*/api/auth/register', async ({ request }) => {
+      http.post('/api/auth/register', async ({ request }) => {
         body = await request.json();
         await delay(50);
         return HttpResponse.json(
           {
             token: 't-new',
-            user: { id: 'u1', name: 'Jane Doe', email: 'jane@example.com', company: 'Acme', role: 'user', plan: 'free' },
+            user: {
+              id: 'u1',
+              name: 'Jane Doe',
+              email: 'jane@example.com',
+              company: 'Acme',
+              role: 'user',
+              plan: 'free',
+              timeZone: 'UTC',
+              weeklySummary: true,
+            },
           },
           { status: 201 },
         );
       }),
-      http.get('*/api/auth/me', () =>
-        HttpResponse.json({ id: 'u1', name: 'Jane Doe', email: 'jane@example.com', company: 'Acme', role: 'user', plan: 'free' }),
+      http.get('/api/auth/me', () =>
+        HttpResponse.json({
+          id: 'u1',
+          name: 'Jane Doe',
+          email: 'jane@example.com',
+          company: 'Acme',
+          role: 'user',
+          plan: 'free',
+          timeZone: 'UTC',
+          weeklySummary: true,
+        }),
       ),
     );
     const { user, router } = renderApp('/register');
@@ -75,7 +94,7 @@ describe('register', () => {
 
   it("shows 'Registration failed' and the server's field errors", async () => {
     server.use(
-      http.post('*/api/auth/register', () =>
+      http.post('/api/auth/register', () =>
         HttpResponse.json(
           { error: 'validation_failed', message: 'Some fields are invalid.', errors: { name: ['Name is too long'] } },
           { status: 422 },

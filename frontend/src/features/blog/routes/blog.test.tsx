@@ -6,7 +6,7 @@ import { renderApp, screen, signInAs, waitFor, within } from '@/testing/test-uti
 function seedPublished(count: number) {
   db.blogPosts = Array.from({ length: count }, (_, i) =>
     buildBlogPost({
-      id: `p${i + 1}`,
+      id: i + 1,
       slug: `post-${i + 1}`,
       title: `Post ${i + 1}`,
       createdAt: `2025-02-${String(20 - i).padStart(2, '0')}T12:00:00Z`,
@@ -83,7 +83,7 @@ describe('public blog post', () => {
 
   it('moves an old slug to the current one', async () => {
     seedPublished(1);
-    db.oldSlugs.set('old-name', 'p1');
+    db.oldSlugs.set('old-name', 1);
     const { router } = renderApp('/blog/old-name');
     await waitFor(() => expect(router.state.location.pathname).toBe('/blog/post-1'));
     expect(router.state.historyAction).toBe('REPLACE');

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { db } from '@/testing/mocks/db';
@@ -102,7 +103,7 @@ describe('dashboard', () => {
   it("draws both charts from the server's stats and asks for no whole list", async () => {
     signInAs();
     db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing' })];
-    server.use(http.get('*/api/dashboard/stats', () => HttpResponse.json(STATS)));
+    server.use(http.get('/api/dashboard/stats', () => HttpResponse.json(STATS)));
     const vendorGets = recordGets('/api/vendors');
     const documentGets = recordGets('/api/documents');
     renderApp('/dashboard');
@@ -162,7 +163,7 @@ describe('dashboard', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get('*/api/dashboard/stats', async () =>
+      http.get('/api/dashboard/stats', async () =>
         fail
           ? (await gate, HttpResponse.json({ error: 'internal', message: 'Boom.' }, { status: 500 }))
           : HttpResponse.json({

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildDocument, buildVendor } from '@/testing/mocks/fixtures';
@@ -97,7 +98,7 @@ describe('documents: bulk actions', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.post('*/api/documents/archive', async ({ request }) => {
+      http.post('/api/documents/archive', async ({ request }) => {
         sent = await request.json();
         await gate;
         return new HttpResponse('PK', {
@@ -127,9 +128,9 @@ describe('documents: bulk actions', () => {
     seed();
     let called = false;
     server.use(
-      http.post('*/api/documents/archive', () => {
+      http.post('/api/documents/archive', () => {
         called = true;
-        return HttpResponse.json({});
+        return new HttpResponse('PK');
       }),
     );
     const { user } = await openDocuments();
@@ -151,7 +152,7 @@ describe('documents: bulk actions', () => {
     // The page still thinks the plan is Professional; the server knows better.
     professional();
     server.use(
-      http.post('*/api/documents/archive', () =>
+      http.post('/api/documents/archive', () =>
         HttpResponse.json({ error: 'plan_required', message: PLAN_REQUIRED_MESSAGE }, { status: 402 }),
       ),
     );

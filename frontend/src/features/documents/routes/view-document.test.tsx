@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildDocument } from '@/testing/mocks/fixtures';
@@ -24,7 +25,7 @@ describe('view document', () => {
     signInAs();
     db.documents = [buildDocument({ id: 'doc-w9', fileName: 'w9.pdf' })];
     server.use(
-      http.get('*/api/documents/:id/view-link', () =>
+      http.get('/api/documents/{id}/view-link', () =>
         HttpResponse.json({ error: 'server_error', message: 'Something went wrong.' }, { status: 500 }),
       ),
     );
@@ -39,8 +40,10 @@ describe('view document', () => {
     db.documents = [buildDocument({ id: 'doc-heic', fileName: 'IMG_0001.HEIC', contentType: 'image/heic' })];
     server.use(
       http.get(
-        '*/api/documents/:id/view',
-        () => new HttpResponse(new Blob(['....ftypheic']), { headers: { 'Content-Type': 'image/heic' } }),
+        '/api/documents/{id}/view',
+        // The document states bytes as a string; a Blob is bytes too.
+        ({ response }) =>
+          response.untyped(new HttpResponse(new Blob(['....ftypheic']), { headers: { 'Content-Type': 'image/heic' } })),
       ),
     );
     renderApp('/view-document/doc-heic');

@@ -5,21 +5,13 @@ import type { PortalVendor } from '@/types/api';
 
 /**
  * Checks a company key on the public portal. 400 (no key), 404 (unknown key) and 429 (rate
- * limited) arrive as ApiError; a 200 that still says `valid: false` is turned into one too.
+ * limited) arrive as ApiError (the refusal's envelope carries `valid: false`); a 200 never
+ * says `valid: false`, but one that did would be refused the same way.
  */
 export async function validateCompanyKey(key: string): Promise<PortalVendor> {
   const result = await api.get<PortalVendor>('/api/validate-company-key', { params: { key: key.trim() } });
   if (!result?.valid) {
-    const message = result?.message ?? '';
-    throw new ApiError(
-      404,
-      'company_key_invalid',
-      message || 'Unable to verify company with this key.',
-      {},
-      {
-        fromServer: Boolean(message),
-      },
-    );
+    throw new ApiError(404, 'company_key_invalid', 'Unable to verify company with this key.', {}, { fromServer: false });
   }
   return result;
 }

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeXhr, type FakeXhr } from '@/testing/fake-xhr';
 import { db } from '@/testing/mocks/db';
@@ -44,9 +45,9 @@ describe('vendor upload portal: step one', () => {
   it('needs a company key before it asks the server', async () => {
     let asked = false;
     server.use(
-      http.get('*/api/validate-company-key', () => {
+      http.get('/api/validate-company-key', () => {
         asked = true;
-        return HttpResponse.json({});
+        return HttpResponse.json({ error: 'company_key_required', message: 'Company key is required' }, { status: 400 });
       }),
     );
     const { user } = await openPortal();
@@ -65,7 +66,8 @@ describe('vendor upload portal: step one', () => {
   });
 
   it("falls back to 'Unable to verify company with this key.' when the server gives no message", async () => {
-    server.use(http.get('*/api/validate-company-key', () => HttpResponse.json({ valid: false }, { status: 404 })));
+    // Outside the document (an envelope has a message): the screen falls back to its own.
+    server.use(http.untyped.get('*/api/validate-company-key', () => HttpResponse.json({ valid: false }, { status: 404 })));
     await verify('NOPE1234');
     const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Invalid Company Key');
@@ -73,7 +75,7 @@ describe('vendor upload portal: step one', () => {
   });
 
   it("shows 'Validation Error' when the server cannot be reached", async () => {
-    server.use(http.get('*/api/validate-company-key', () => HttpResponse.error()));
+    server.use(http.get('/api/validate-company-key', () => HttpResponse.error()));
     await verify();
     const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Validation Error');
@@ -81,7 +83,7 @@ describe('vendor upload portal: step one', () => {
   });
 
   it('keeps the button off after a 429 instead of calling the key invalid', async () => {
-    server.use(http.get('*/api/validate-company-key', portalErrors.rateLimited));
+    server.use(http.get('/api/validate-company-key', portalErrors.rateLimited));
     await verify();
     const toast = await screen.findByRole('status');
     expect(toast).toHaveTextContent('Validation Error');
@@ -94,9 +96,12 @@ describe('vendor upload portal: step one', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     server.use(
-      http.get('*/api/validate-company-key', async () => {
+      http.get('/api/validate-company-key', async () => {
         await gate;
-        return HttpResponse.json({ valid: false }, { status: 404 });
+        return HttpResponse.json(
+          { error: 'company_key_not_found', message: 'No vendor was found for this company key.' },
+          { status: 404 },
+        );
       }),
     );
     await verify();

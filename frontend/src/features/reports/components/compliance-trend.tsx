@@ -40,7 +40,10 @@ function PeriodSelector({ value, onChange }: { value: ReportDays; onChange: (day
 }
 
 function RateSummary({ report }: { report: ComplianceReport }) {
-  const { current, change } = report.rate;
+  // The document lets each figure be left out; the server sends null then.
+  const current = report.rate.current ?? null;
+  const change = report.rate.change ?? null;
+  const start = report.rate.start ?? null;
   const Arrow = change !== null && change < 0 ? ArrowDownRightIcon : ArrowUpRightIcon;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
@@ -67,9 +70,7 @@ function RateSummary({ report }: { report: ComplianceReport }) {
           {change !== null && Math.round(change * 10) !== 0 ? <Arrow aria-hidden className="size-5" /> : null}
           {formatRateChange(change)}
         </dd>
-        {report.rate.start !== null ? (
-          <dd className="text-xs text-slate-500">From {formatRate(report.rate.start)} at the start of the period</dd>
-        ) : null}
+        {start !== null ? <dd className="text-xs text-slate-500">From {formatRate(start)} at the start of the period</dd> : null}
       </div>
     </dl>
   );
@@ -102,7 +103,7 @@ function TrendTable({ days }: { days: readonly TrendDay[] }) {
                   {SERIES.map((s) => (
                     <td key={s.key}>{point[s.key]}</td>
                   ))}
-                  <td>{formatRate(point.complianceRate)}</td>
+                  <td>{formatRate(point.complianceRate ?? null)}</td>
                 </>
               ) : (
                 <td colSpan={SERIES.length + 1}>No data</td>

@@ -9,8 +9,8 @@ import { ReportSection } from './report-section';
 
 const NOT_YET = 'Not yet';
 
-function daysText(days: number | null): string {
-  if (days === null) return NOT_YET;
+function daysText(days: number | null | undefined): string {
+  if (days == null) return NOT_YET;
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEEKLY_SUMMARY_LABEL } from '@/features/account/components/weekly-summary-switch';
 import { db } from '@/testing/mocks/db';
@@ -223,7 +224,7 @@ describe('reports, Professional', () => {
     signInAs();
     professional();
     server.use(
-      http.get('*/api/reports/expirations', ({ request }) =>
+      http.get('/api/reports/expirations', ({ request }) =>
         new URL(request.url).searchParams.get('format') === 'csv'
           ? HttpResponse.json({ error: 'internal_error', message: 'The export could not be built.' }, { status: 500 })
           : undefined,
@@ -283,7 +284,7 @@ describe('reports, Free', () => {
     signInAs();
     professional();
     server.use(
-      http.get('*/api/reports/compliance', () =>
+      http.get('/api/reports/compliance', () =>
         HttpResponse.json({ error: 'internal_error', message: 'Reports are unavailable right now.' }, { status: 500 }),
       ),
     );
@@ -319,7 +320,7 @@ describe('weekly summary email', () => {
     signInAs({ weeklySummary: true });
     professional();
     server.use(
-      http.put('*/api/account/preferences', () =>
+      http.put('/api/account/preferences', () =>
         HttpResponse.json({ error: 'internal_error', message: 'Preferences could not be saved.' }, { status: 500 }),
       ),
     );

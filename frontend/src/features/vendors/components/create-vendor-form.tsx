@@ -1,3 +1,4 @@
+import type { ServiceType } from '@/lib/domain/service-types';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -56,7 +57,14 @@ export function CreateVendorForm() {
       return;
     }
     createVendor.mutate(
-      { ...values, name: values.name.trim(), email: values.email.trim(), companyKey },
+      {
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        // The select offers SERVICE_TYPES only, and an empty one was refused above.
+        serviceType: values.serviceType as ServiceType,
+        companyKey,
+      },
       {
         onSuccess: (vendor) => {
           toast({ title: 'Vendor created', description: `${vendor.name} has been added.`, variant: 'success' });

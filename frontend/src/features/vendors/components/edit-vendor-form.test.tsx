@@ -1,4 +1,5 @@
-import { delay, http } from 'msw';
+import { delay } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildVendor } from '@/testing/mocks/fixtures';
@@ -10,7 +11,7 @@ describe('Edit Vendor', () => {
     signInAs();
     db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing' })];
     server.use(
-      http.put('*/api/vendors/:id', async () => {
+      http.put('/api/vendors/{id}', async () => {
         await delay(50); // then the default handler
       }),
     );

@@ -1,3 +1,4 @@
+import type { ServiceType } from '@/lib/domain/service-types';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -49,7 +50,16 @@ export function EditVendorForm({ vendor }: { vendor: Vendor }) {
       return;
     }
     updateVendor.mutate(
-      { id: vendor.id, data: { ...values, name: values.name.trim(), email: values.email.trim() } },
+      {
+        id: vendor.id,
+        data: {
+          ...values,
+          name: values.name.trim(),
+          email: values.email.trim(),
+          // The select offers SERVICE_TYPES only, and an empty one was refused above.
+          serviceType: values.serviceType as ServiceType,
+        },
+      },
       {
         onSuccess: () => {
           toast({ title: 'Vendor updated', description: 'The vendor details have been saved.', variant: 'success' });

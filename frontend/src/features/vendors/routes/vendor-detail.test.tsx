@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildDocument, buildVendor, slots } from '@/testing/mocks/fixtures';
@@ -90,7 +91,7 @@ describe('vendor detail', () => {
     seed();
     let auth: string | null = null;
     server.use(
-      http.get('*/api/documents/:id/download', ({ request }) => {
+      http.get('/api/documents/{id}/download', ({ request }) => {
         auth = request.headers.get('Authorization');
         return new HttpResponse('PDF', {
           headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="gl-certificate.pdf"' },
@@ -112,7 +113,7 @@ describe('vendor detail', () => {
   it("reports a failed download as 'Download failed'", async () => {
     seed();
     server.use(
-      http.get('*/api/documents/:id/download', () =>
+      http.get('/api/documents/{id}/download', () =>
         HttpResponse.json({ error: 'not_found', message: 'Document not found.' }, { status: 404 }),
       ),
     );

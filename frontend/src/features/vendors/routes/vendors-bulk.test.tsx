@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildVendor } from '@/testing/mocks/fixtures';
@@ -76,7 +77,7 @@ describe('vendors: bulk actions', () => {
   it('reports a 404 without deleting anything', async () => {
     seed();
     server.use(
-      http.post('*/api/vendors/bulk-delete', () =>
+      http.post('/api/vendors/bulk-delete', () =>
         HttpResponse.json({ error: 'not_found', message: 'One or more vendors were not found.' }, { status: 404 }),
       ),
     );

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildVendor } from '@/testing/mocks/fixtures';
@@ -48,7 +49,7 @@ describe('vendors list', () => {
     signInAs();
     db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing' })];
     server.use(
-      http.delete('*/api/vendors/:id', () => HttpResponse.json({ error: 'boom', message: 'Database is down.' }, { status: 500 })),
+      http.delete('/api/vendors/{id}', () => HttpResponse.json({ error: 'boom', message: 'Database is down.' }, { status: 500 })),
     );
     const { user } = renderApp('/vendors');
     await user.click(await screen.findByRole('button', { name: 'Actions for Acme Plumbing' }));

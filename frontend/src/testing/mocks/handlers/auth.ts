@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { accountFromRequest, createAccount, db, issueToken, publicUser } from '../db';
 import { apiError, unauthorized } from '../utils';
 
@@ -11,13 +12,13 @@ function knownZone(zone: string): boolean {
 }
 
 export const authHandlers = [
-  http.post('*/api/auth/login', async ({ request }) => {
+  http.post('/api/auth/login', async ({ request }) => {
     const body = (await request.json()) as Credentials;
     const account = db.accounts.find((a) => a.email === body.email && a.password === body.password);
     if (!account) return apiError(401, 'invalid_credentials', 'Invalid email or password.');
     return HttpResponse.json({ token: issueToken(account), user: publicUser(account) });
   }),
-  http.post('*/api/auth/register', async ({ request }) => {
+  http.post('/api/auth/register', async ({ request }) => {
     const body = (await request.json()) as Credentials;
     if (db.accounts.some((a) => a.email === body.email)) {
       return apiError(409, 'email_taken', 'An account with this email already exists.');
@@ -31,18 +32,18 @@ export const authHandlers = [
     });
     return HttpResponse.json({ token: issueToken(account), user: publicUser(account) }, { status: 201 });
   }),
-  http.get('*/api/auth/me', ({ request }) => {
+  http.get('/api/auth/me', ({ request }) => {
     const account = accountFromRequest(request);
     return account ? HttpResponse.json(publicUser(account)) : unauthorized();
   }),
-  http.post('*/api/auth/logout', ({ request }) => {
+  http.post('/api/auth/logout', ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
     // Ends this token only, like the server: the account's other tokens go on.
     db.tokens.delete((request.headers.get('Authorization') ?? '').replace(/^Bearer\s+/i, ''));
     return new HttpResponse(null, { status: 204 });
   }),
-  http.put('*/api/account/preferences', async ({ request }) => {
+  http.put('/api/account/preferences', async ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
     const body = (await request.json().catch(() => ({}))) as { weeklySummary?: unknown };
@@ -52,7 +53,7 @@ export const authHandlers = [
     account.weeklySummary = body.weeklySummary;
     return HttpResponse.json(publicUser(account));
   }),
-  http.put('*/api/account/organization', async ({ request }) => {
+  http.put('/api/account/organization', async ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
     const body = (await request.json().catch(() => ({}))) as { timeZone?: unknown };
@@ -64,10 +65,12 @@ export const authHandlers = [
     account.timeZone = body.timeZone;
     return HttpResponse.json(publicUser(account));
   }),
-  http.post('*/api/auth/forgot', () => HttpResponse.json({ ok: true })),
-  http.post('*/api/auth/reset', async ({ request }) => {
+  http.post('/api/auth/forgot', () =>
+    HttpResponse.json({ message: 'If an account exists for that email, we sent a link to reset your password.' }),
+  ),
+  http.post('/api/auth/reset', async ({ request }) => {
     const body = (await request.json()) as { token?: string };
     if (body.token !== 'good-token') return apiError(422, 'validation_failed', 'This reset link has expired or is invalid.');
-    return HttpResponse.json({ ok: true });
+    return HttpResponse.json({ message: 'Your password has been updated.' });
   }),
 ];

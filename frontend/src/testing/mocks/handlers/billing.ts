@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
 
@@ -14,14 +15,14 @@ const billingOff = () =>
 
 /** Stripe as the server sees it: checkout, confirmation of a paid session, the customer portal. */
 export const billingHandlers = [
-  http.post('*/api/create-subscription', ({ request }) => {
+  http.post('/api/create-subscription', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     if (!db.billing.billingEnabled) return billingOff();
     if (db.plan.plan === 'professional')
       return apiError(409, 'already_professional', 'Your organization is already on the Professional plan.');
     return HttpResponse.json({ url: CHECKOUT_URL });
   }),
-  http.post('*/api/upgrade-to-professional', async ({ request }) => {
+  http.post('/api/upgrade-to-professional', async ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
     if (!db.billing.billingEnabled) return billingOff();
@@ -34,7 +35,7 @@ export const billingHandlers = [
     account.plan = 'professional';
     return HttpResponse.json({ success: true, plan: 'professional' });
   }),
-  http.post('*/api/billing/portal', ({ request }) => {
+  http.post('/api/billing/portal', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     if (!db.billing.billingEnabled) return billingOff();
     if (!db.billing.hasCustomer) return apiError(409, 'no_billing_account', 'Your organization has no billing account yet.');

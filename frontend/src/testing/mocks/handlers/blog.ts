@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
+import { http } from '@/testing/mocks/http';
 import type { BlogPost, BlogPostInput, PublicBlogPostSummary } from '@/types/api';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
@@ -35,14 +36,14 @@ function newestFirst(a: BlogPost, b: BlogPost) {
   return b.createdAt.localeCompare(a.createdAt);
 }
 
-function pageOf<T>(items: T[], url: URL) {
+function pageOf<T extends JsonBodyType>(items: T[], url: URL) {
   const limit = Number(url.searchParams.get('limit') ?? items.length) || items.length;
   const offset = Number(url.searchParams.get('offset') ?? 0) || 0;
-  return HttpResponse.json(items.slice(offset, offset + limit), { headers: { 'X-Total-Count': String(items.length) } });
+  return HttpResponse.json<T[]>(items.slice(offset, offset + limit), { headers: { 'X-Total-Count': String(items.length) } });
 }
 
 function findPost(idOrSlug: string) {
-  return db.blogPosts.find((p) => p.id === idOrSlug || p.slug === idOrSlug);
+  return db.blogPosts.find((p) => String(p.id) === idOrSlug || p.slug === idOrSlug);
 }
 
 function slugify(title: string) {
@@ -113,7 +114,7 @@ function applyInput(post: BlogPost, input: Partial<BlogPostInput>, now: string):
 }
 
 export const blogHandlers = [
-  http.get('*/api/admin/blog-stats', ({ request }) => {
+  http.get('/api/admin/blog-stats', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const published = db.blogPosts.filter((p) => p.published).length;
@@ -124,31 +125,31 @@ export const blogHandlers = [
       views: db.blogPosts.reduce((sum, p) => sum + p.views, 0),
     });
   }),
-  http.post('*/api/admin/blog-posts/preview', async ({ request }) => {
+  http.post('/api/admin/blog-posts/preview', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const body = (await request.json()) as { content?: string };
     return HttpResponse.json({ html: renderMarkdown(body.content ?? '') });
   }),
-  http.get('*/api/admin/blog-posts', ({ request }) => {
+  http.get('/api/admin/blog-posts', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return pageOf([...db.blogPosts].sort(newestFirst), new URL(request.url));
   }),
-  http.get('*/api/admin/blog-posts/:idOrSlug', ({ request, params }) => {
+  http.get('/api/admin/blog-posts/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
-    const post = findPost(String(params.idOrSlug));
+    const post = findPost(String(params.id));
     return post ? HttpResponse.json(post) : notFound();
   }),
-  http.post('*/api/admin/blog-posts', async ({ request }) => {
+  http.post('/api/admin/blog-posts', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const input = (await request.json()) as BlogPostInput;
     const invalid = validate(input);
     if (invalid) return invalid;
     const now = new Date().toISOString();
-    const id = `post-new-${db.blogPosts.length + 1}`;
+    const id = Math.max(0, ...db.blogPosts.map((p) => p.id)) + 1;
     const blank: BlogPost = {
       id,
       slug: '',
@@ -171,10 +172,10 @@ export const blogHandlers = [
     db.blogPosts.push(post);
     return HttpResponse.json(post, { status: 201 });
   }),
-  http.put('*/api/admin/blog-posts/:id', async ({ request, params }) => {
+  http.put('/api/admin/blog-posts/{id}', async ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
-    const post = db.blogPosts.find((p) => p.id === params.id);
+    const post = db.blogPosts.find((p) => String(p.id) === params.id);
     if (!post) return notFound();
     const body = (await request.json()) as Partial<BlogPostInput> & { status?: string };
     const now = new Date().toISOString();
@@ -189,21 +190,21 @@ export const blogHandlers = [
     db.blogPosts = db.blogPosts.map((p) => (p.id === post.id ? next : p));
     return HttpResponse.json(next);
   }),
-  http.delete('*/api/admin/blog-posts/:id', ({ request, params }) => {
+  http.delete('/api/admin/blog-posts/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
-    if (!db.blogPosts.some((p) => p.id === params.id)) return notFound();
-    db.blogPosts = db.blogPosts.filter((p) => p.id !== params.id);
+    if (!db.blogPosts.some((p) => String(p.id) === params.id)) return notFound();
+    db.blogPosts = db.blogPosts.filter((p) => String(p.id) !== params.id);
     return new HttpResponse(null, { status: 204 });
   }),
-  http.get('*/api/blog-posts', ({ request }) => {
+  http.get('/api/blog-posts', ({ request }) => {
     const published = db.blogPosts
       .filter((p) => p.published)
       .sort(newestFirst)
       .map(summary);
     return pageOf(published, new URL(request.url));
   }),
-  http.get('*/api/blog-posts/:slug', ({ params }) => {
+  http.get('/api/blog-posts/{slug}', ({ params }) => {
     const slug = String(params.slug);
     const id = db.oldSlugs.get(slug);
     const post = db.blogPosts.find((p) => p.published && (p.slug === slug || p.id === id));

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import { BULK_ID_LIMIT } from '@/config';
 import type { VendorImportInput, VendorImportResult, VendorImportRow } from '@/types/api';
 import { accountFromRequest, db } from '../db';
@@ -73,7 +74,7 @@ function judgeImport(csv: string): { rows: VendorImportRow[]; error?: Response }
 
 /** Bulk document operations (Professional) and the CSV import and export (both plans). */
 export const bulkHandlers = [
-  http.post('*/api/documents/archive', async ({ request }) => {
+  http.post('/api/documents/archive', async ({ request }) => {
     const result = await readIds(
       request,
       db.documents.map((d) => d.id),
@@ -86,7 +87,7 @@ export const bulkHandlers = [
       },
     });
   }),
-  http.post('*/api/documents/bulk-delete', async ({ request }) => {
+  http.post('/api/documents/bulk-delete', async ({ request }) => {
     const result = await readIds(
       request,
       db.documents.map((d) => d.id),
@@ -95,7 +96,7 @@ export const bulkHandlers = [
     db.documents = db.documents.filter((d) => !result.ids.includes(d.id));
     return HttpResponse.json({ deleted: result.ids.length });
   }),
-  http.post('*/api/vendors/renewal-requests', async ({ request }) => {
+  http.post('/api/vendors/renewal-requests', async ({ request }) => {
     const result = await readIds(
       request,
       db.vendors.map((v) => v.id),
@@ -108,7 +109,7 @@ export const bulkHandlers = [
     db.renewalRequests.push(...sent);
     return HttpResponse.json({ sent, skipped });
   }),
-  http.post('*/api/vendors/bulk-delete', async ({ request }) => {
+  http.post('/api/vendors/bulk-delete', async ({ request }) => {
     const result = await readIds(
       request,
       db.vendors.map((v) => v.id),
@@ -118,7 +119,7 @@ export const bulkHandlers = [
     db.documents = db.documents.filter((d) => !result.ids.includes(d.vendorId));
     return HttpResponse.json({ deleted: result.ids.length });
   }),
-  http.post('*/api/vendors/import', async ({ request }) => {
+  http.post('/api/vendors/import', async ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     const body = (await request.json()) as VendorImportInput;
     const { rows, error } = judgeImport(body.csv ?? '');
@@ -130,7 +131,7 @@ export const bulkHandlers = [
     const answer: VendorImportResult = { rows, wouldCreate: creating.length, created: body.commit ? creating.length : 0 };
     return HttpResponse.json(answer);
   }),
-  http.get('*/api/vendors/export', ({ request }) => {
+  http.get('/api/vendors/export', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     const lines = [
       'name,email,serviceType,phone,companyKey',
@@ -140,7 +141,7 @@ export const bulkHandlers = [
       headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="vendors-${today()}.csv"` },
     });
   }),
-  http.get('*/api/documents/export', ({ request }) => {
+  http.get('/api/documents/export', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     const lines = [
       'vendor,fileName,documentType,expirationDate,status',

@@ -1,17 +1,13 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import type { DashboardStats, Vendor, VendorInput } from '@/types/api';
 import { buildDocument, buildVendor } from '../fixtures';
 import { accountFromRequest, db } from '../db';
 import { apiError, unauthorized } from '../utils';
 import { activityList, documentList, reminderList, vendorList } from './lists';
 
-type Handler = Parameters<typeof http.get>[1];
-
-/** Wraps a handler with the bearer check every tenant endpoint has. */
-const authed =
-  (handler: Handler): Handler =>
-  (info) =>
-    accountFromRequest(info.request) ? handler(info) : unauthorized();
+/** The bearer check every tenant endpoint has: the 401 to answer, or null when signed in. */
+const signedOut = (request: Request) => (accountFromRequest(request) ? null : unauthorized());
 
 const notFound = () => apiError(404, 'not_found', 'Not found.');
 const findVendor = (id: unknown) => db.vendors.find((v) => v.id === id);
@@ -69,122 +65,98 @@ function stats(): DashboardStats {
 }
 
 export const complianceHandlers = [
-  http.get(
-    '*/api/payment-status',
-    authed(() => {
-      const { paidSessions: _paid, hasCustomer: _customer, ...billing } = db.billing;
-      return HttpResponse.json({ ...db.plan, ...billing, currentVendorCount: db.vendors.length });
-    }),
-  ),
-  http.get(
-    '*/api/dashboard/stats',
-    authed(() => HttpResponse.json(stats())),
-  ),
-  http.get(
-    '*/api/vendors',
-    authed(({ request }) => vendorList(new URL(request.url))),
-  ),
-  http.post(
-    '*/api/vendors',
-    authed(async ({ request }) => {
-      const body = (await request.json()) as VendorInput;
-      if (db.vendors.length >= db.plan.vendorLimit)
-        return apiError(402, 'plan_limit', 'Free accounts are limited to 2 vendors maximum.');
-      if (!body.email?.includes('@'))
-        return apiError(422, 'validation_failed', 'Some fields are invalid.', { email: ['Invalid email address'] });
-      if (db.vendors.some((v) => v.id === body.companyKey))
-        return apiError(409, 'company_key_taken', 'This company key is already in use.');
-      const vendor = buildVendor({ ...body, id: body.companyKey, companyKey: body.companyKey } as Partial<Vendor>);
-      db.vendors.push(vendor);
-      return HttpResponse.json(vendor, { status: 201 });
-    }),
-  ),
-  http.get(
-    '*/api/vendors/:id',
-    authed(({ params }) => {
-      const vendor = findVendor(params.id);
-      return vendor ? HttpResponse.json(withDocuments(vendor)) : notFound();
-    }),
-  ),
-  http.put(
-    '*/api/vendors/:id',
-    authed(async ({ params, request }) => {
-      const vendor = findVendor(params.id);
-      if (!vendor) return notFound();
-      Object.assign(vendor, (await request.json()) as VendorInput, { updatedAt: new Date().toISOString() });
-      return HttpResponse.json(withDocuments(vendor));
-    }),
-  ),
-  http.delete(
-    '*/api/vendors/:id',
-    authed(({ params }) => {
-      if (!findVendor(params.id)) return notFound();
-      db.vendors = db.vendors.filter((v) => v.id !== params.id);
-      db.documents = db.documents.filter((d) => d.vendorId !== params.id);
-      return new HttpResponse(null, { status: 204 });
-    }),
-  ),
-  http.post(
-    '*/api/vendors/:id/documents',
-    authed(async ({ params, request }) => {
-      const vendor = findVendor(params.id);
-      if (!vendor) return notFound();
-      const form = await request.formData();
-      const file = form.get('file');
-      const doc = buildDocument({
-        vendorId: vendor.id,
-        vendor: vendor.name,
-        fileName: file instanceof File ? file.name : 'upload',
-        documentType: form.get('documentType') as never,
-        coiType: (form.get('coiType') as never) ?? null,
-        expirationDate: (form.get('expirationDate') as string | null) ?? null,
-        notes: (form.get('notes') as string | null) ?? null,
-      });
-      db.documents.push(doc);
-      return HttpResponse.json(doc, { status: 201 });
-    }),
-  ),
-  http.get(
-    '*/api/documents',
-    authed(({ request }) => documentList(new URL(request.url))),
-  ),
-  http.get(
-    '*/api/documents/:id',
-    authed(({ params }) => {
-      const doc = db.documents.find((d) => d.id === params.id);
-      if (!doc) return notFound();
-      const history = db.history.filter(
-        (h) => h.vendorId === doc.vendorId && h.documentType === doc.documentType && h.coiType === doc.coiType,
-      );
-      return HttpResponse.json({ ...doc, history });
-    }),
-  ),
-  http.get(
-    '*/api/documents/:id/view-link',
-    authed(({ params }) => {
-      const doc = db.documents.find((d) => d.id === params.id);
-      if (!doc) return notFound();
-      const name = encodeURIComponent(doc.fileName);
-      return HttpResponse.json({
-        url: `/api/documents/${doc.id}/file/4102444800/${'ab'.repeat(32)}/${name}`,
-        expiresAt: '2100-01-01T00:00:00+00:00',
-      });
-    }),
-  ),
-  http.delete(
-    '*/api/documents/:id',
-    authed(({ params }) => {
-      if (!db.documents.some((d) => d.id === params.id)) return notFound();
-      db.documents = db.documents.filter((d) => d.id !== params.id);
-      return new HttpResponse(null, { status: 204 });
-    }),
-  ),
-  http.get(
-    '*/api/activity-logs',
-    authed(({ request }) => activityList(new URL(request.url))),
-  ),
-  http.get(
-    '*/api/reminders',
-    authed(({ request }) => reminderList(new URL(request.url))),
-  ),
+  http.get('/api/payment-status', ({ request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const { paidSessions: _paid, hasCustomer: _customer, ...billing } = db.billing;
+    return HttpResponse.json({ ...db.plan, ...billing, currentVendorCount: db.vendors.length });
+  }),
+  http.get('/api/dashboard/stats', ({ request }) => signedOut(request) ?? HttpResponse.json(stats())),
+  http.get('/api/vendors', ({ request }) => signedOut(request) ?? vendorList(new URL(request.url))),
+  http.post('/api/vendors', async ({ request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const body = (await request.json()) as VendorInput;
+    if (db.vendors.length >= db.plan.vendorLimit)
+      return apiError(402, 'plan_limit', 'Free accounts are limited to 2 vendors maximum.');
+    if (!body.email?.includes('@'))
+      return apiError(422, 'validation_failed', 'Some fields are invalid.', { email: ['Invalid email address'] });
+    if (db.vendors.some((v) => v.id === body.companyKey))
+      return apiError(409, 'company_key_taken', 'This company key is already in use.');
+    const vendor = buildVendor({ ...body, id: body.companyKey, companyKey: body.companyKey } as Partial<Vendor>);
+    db.vendors.push(vendor);
+    return HttpResponse.json(vendor, { status: 201 });
+  }),
+  http.get('/api/vendors/{id}', ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const vendor = findVendor(params.id);
+    return vendor ? HttpResponse.json(withDocuments(vendor)) : notFound();
+  }),
+  http.put('/api/vendors/{id}', async ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const vendor = findVendor(params.id);
+    if (!vendor) return notFound();
+    Object.assign(vendor, (await request.json()) as VendorInput, { updatedAt: new Date().toISOString() });
+    return HttpResponse.json(withDocuments(vendor));
+  }),
+  http.delete('/api/vendors/{id}', ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    if (!findVendor(params.id)) return notFound();
+    db.vendors = db.vendors.filter((v) => v.id !== params.id);
+    db.documents = db.documents.filter((d) => d.vendorId !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post('/api/vendors/{id}/documents', async ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const vendor = findVendor(params.id);
+    if (!vendor) return notFound();
+    const form = await request.formData();
+    const file = form.get('file');
+    const doc = buildDocument({
+      vendorId: vendor.id,
+      vendor: vendor.name,
+      fileName: file instanceof File ? file.name : 'upload',
+      documentType: form.get('documentType') as never,
+      coiType: (form.get('coiType') as never) ?? null,
+      expirationDate: (form.get('expirationDate') as string | null) ?? null,
+      notes: (form.get('notes') as string | null) ?? null,
+    });
+    db.documents.push(doc);
+    return HttpResponse.json(doc, { status: 201 });
+  }),
+  http.get('/api/documents', ({ request }) => signedOut(request) ?? documentList(new URL(request.url))),
+  http.get('/api/documents/{id}', ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const doc = db.documents.find((d) => d.id === params.id);
+    if (!doc) return notFound();
+    const history = db.history.filter(
+      (h) => h.vendorId === doc.vendorId && h.documentType === doc.documentType && h.coiType === doc.coiType,
+    );
+    return HttpResponse.json({ ...doc, history });
+  }),
+  http.get('/api/documents/{id}/view-link', ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    const doc = db.documents.find((d) => d.id === params.id);
+    if (!doc) return notFound();
+    const name = encodeURIComponent(doc.fileName);
+    return HttpResponse.json({
+      url: `/api/documents/${doc.id}/file/4102444800/${'ab'.repeat(32)}/${name}`,
+      expiresAt: '2100-01-01T00:00:00+00:00',
+    });
+  }),
+  http.delete('/api/documents/{id}', ({ params, request }) => {
+    const refusal = signedOut(request);
+    if (refusal) return refusal;
+    if (!db.documents.some((d) => d.id === params.id)) return notFound();
+    db.documents = db.documents.filter((d) => d.id !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get('/api/activity-logs', ({ request }) => signedOut(request) ?? activityList(new URL(request.url))),
+  http.get('/api/reminders', ({ request }) => signedOut(request) ?? reminderList(new URL(request.url))),
 ];

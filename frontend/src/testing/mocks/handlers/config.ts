@@ -1,7 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 
 export const configHandlers = [
-  http.get('*/api/config', () =>
+  http.get('/api/config', () =>
     HttpResponse.json({
       supportEmail: 'help@vendorwatch.test',
       plans: {

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
 import type { GenerateContentInput, GenerationJob, KeywordRow, WeeklyPlan } from '@/types/api';
 import { db } from '../db';
 import { buildBlogPost } from '../fixtures';
@@ -53,7 +54,8 @@ function checkRows(rows: Partial<KeywordRow>[]) {
 /** An ingest adds its rows once done: new keywords are inserted, known ones (any case) merged. */
 function finishIngest(ingest: (typeof db.content.ingests)[number]) {
   ingest.rows.forEach((row) => {
-    const key = row.keyword.toLowerCase();
+    // Rows without a keyword were dropped on upload.
+    const key = (row.keyword ?? '').toLowerCase();
     if (db.content.keywords.has(key)) ingest.merged += 1;
     else {
       db.content.keywords.set(key, row);
@@ -68,7 +70,7 @@ let jobSequence = 0;
 let postSequence = 100;
 
 function newJob(
-  input: { keywords: string[]; category?: string; tone?: string; wordCount?: number },
+  input: { keywords: string[]; category?: string | null; tone?: string | null; wordCount?: number | null },
   scheduledFor: string | null,
 ) {
   jobSequence += 1;
@@ -104,7 +106,7 @@ function advance(job: GenerationJob) {
   if (next === 'succeeded') {
     postSequence += 1;
     const title = `${job.keywords[0]}: a practical guide`;
-    const post = buildBlogPost({ id: String(postSequence), slug: `ai-post-${postSequence}`, title });
+    const post = buildBlogPost({ id: postSequence, slug: `ai-post-${postSequence}`, title });
     db.blogPosts.push(post);
     Object.assign(job, {
       postId: postSequence,
@@ -126,7 +128,7 @@ function activePlan(): WeeklyPlan | null {
 }
 
 export const contentHandlers = [
-  http.get('*/api/admin/content-stats', ({ request }) => {
+  http.get('/api/admin/content-stats', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const c = db.content;
@@ -139,12 +141,12 @@ export const contentHandlers = [
       generationCostThisMonth: c.generationCostThisMonth,
     });
   }),
-  http.get('*/api/admin/keywords/count', ({ request }) => {
+  http.get('/api/admin/keywords/count', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ count: db.content.keywords.size });
   }),
-  http.post('*/api/admin/keywords/upload', async ({ request }) => {
+  http.post('/api/admin/keywords/upload', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const body = (await request.json()) as { keywordData?: Partial<KeywordRow>[] };
@@ -165,7 +167,7 @@ export const contentHandlers = [
     db.content.ingests.push(ingest);
     return HttpResponse.json({ accepted: kept.length, dropped, chunks, ingestId: ingest.id }, { status: 202 });
   }),
-  http.get('*/api/admin/keyword-ingests/:id', ({ request, params }) => {
+  http.get('/api/admin/keyword-ingests/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const ingest = db.content.ingests.find((i) => i.id === Number(params.id));
@@ -177,13 +179,13 @@ export const contentHandlers = [
     const { rows: _rows, ...progress } = ingest;
     return HttpResponse.json(progress);
   }),
-  http.get('*/api/admin/suggest-keywords', ({ request }) => {
+  http.get('/api/admin/suggest-keywords', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const count = Number(new URL(request.url).searchParams.get('count') ?? 4);
     return HttpResponse.json((db.content.suggestions ?? FALLBACK_SUGGESTIONS).slice(0, count));
   }),
-  http.post('*/api/admin/generate-content', async ({ request }) => {
+  http.post('/api/admin/generate-content', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     if (!db.content.aiConfigured) return notConfigured();
@@ -191,20 +193,20 @@ export const contentHandlers = [
     const errors: Record<string, string[]> = {};
     const keywords = body.targetKeywords ?? [];
     if (keywords.length < 1 || keywords.length > 5) errors.targetKeywords = ['Give 1 to 5 keywords'];
-    if (body.tone !== undefined && !TONES.includes(body.tone)) errors.tone = ['Unknown tone'];
-    if (body.wordCount !== undefined && (body.wordCount < 300 || body.wordCount > 3000)) {
+    if (body.tone != null && !TONES.includes(body.tone)) errors.tone = ['Unknown tone'];
+    if (body.wordCount != null && (body.wordCount < 300 || body.wordCount > 3000)) {
       errors.wordCount = ['Word count must be between 300 and 3000'];
     }
     if (Object.keys(errors).length) return apiError(422, 'validation_failed', 'Some fields are invalid.', errors);
     const job = newJob({ ...body, keywords }, null);
     return HttpResponse.json({ jobId: job.id }, { status: 202 });
   }),
-  http.get('*/api/admin/generation-jobs', ({ request }) => {
+  http.get('/api/admin/generation-jobs', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ jobs: db.content.jobs.slice(0, 20) });
   }),
-  http.get('*/api/admin/generation-jobs/:id', ({ request, params }) => {
+  http.get('/api/admin/generation-jobs/{id}', ({ request, params }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const job = db.content.jobs.find((j) => j.id === Number(params.id));
@@ -214,12 +216,12 @@ export const contentHandlers = [
     db.content.readJobs.add(job.id);
     return HttpResponse.json(job);
   }),
-  http.get('*/api/admin/weekly-plan', ({ request }) => {
+  http.get('/api/admin/weekly-plan', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     return HttpResponse.json({ weeklyPlan: db.content.weeklyPlan });
   }),
-  http.post('*/api/admin/generate-weekly-plan', async ({ request }) => {
+  http.post('/api/admin/generate-weekly-plan', async ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     if (!db.content.aiConfigured) return notConfigured();
@@ -227,7 +229,7 @@ export const contentHandlers = [
     if (!postsPerWeek || !(postsPerWeek in PLAN_COSTS)) {
       return apiError(422, 'validation_failed', 'Some fields are invalid.', { postsPerWeek: ['Choose 3, 5 or 7'] });
     }
-    if (activePlan()) return HttpResponse.json({ error: 'conflict' }, { status: 409 });
+    if (activePlan()) return apiError(409, 'conflict', 'A weekly plan is already running. Cancel it to start another.');
     const keywords = db.content.suggestions ?? FALLBACK_SUGGESTIONS;
     const start = Date.parse('2025-03-03T09:00:00Z');
     const plan = Array.from({ length: postsPerWeek }, (_, i) => {
@@ -246,7 +248,7 @@ export const contentHandlers = [
     };
     return HttpResponse.json(db.content.weeklyPlan, { status: 201 });
   }),
-  http.delete('*/api/admin/weekly-plan', ({ request }) => {
+  http.delete('/api/admin/weekly-plan', ({ request }) => {
     const refusal = refuseNonAdmin(request);
     if (refusal) return refusal;
     const plan = activePlan();

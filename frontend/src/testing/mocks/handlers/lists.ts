@@ -1,4 +1,4 @@
-import { HttpResponse } from 'msw';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import type { Reminder, Vendor, VendorDocument } from '@/types/api';
 import { db } from '../db';
 import { apiError } from '../utils';
@@ -99,7 +99,7 @@ export function activityList(url: URL) {
   return cut(rows, url);
 }
 
-function answer<T>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id: (row: T) => string) {
+function answer<T extends JsonBodyType>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id: (row: T) => string) {
   const sort = url.searchParams.get('sort') ?? defaultSort;
   const descending = sort.startsWith('-');
   const value = sorts[descending ? sort.slice(1) : sort];
@@ -117,13 +117,13 @@ function answer<T>(rows: T[], url: URL, sorts: Sorts<T>, defaultSort: string, id
 }
 
 /** `limit` and `offset`, and X-Total-Count. */
-function cut<T>(sorted: T[], url: URL) {
+function cut<T extends JsonBodyType>(sorted: T[], url: URL) {
   const limit = url.searchParams.get('limit');
   const offset = Number(url.searchParams.get('offset') ?? 0);
   if (limit !== null && !(Number(limit) >= 1)) return invalid('limit');
   if (!(offset >= 0)) return invalid('offset');
   const page = limit === null ? sorted.slice(offset) : sorted.slice(offset, offset + Number(limit));
-  return HttpResponse.json(page, { headers: { 'X-Total-Count': String(sorted.length) } });
+  return HttpResponse.json<T[]>(page, { headers: { 'X-Total-Count': String(sorted.length) } });
 }
 
 function invalid(param: string) {

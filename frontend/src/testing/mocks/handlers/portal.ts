@@ -1,5 +1,6 @@
-import { http, HttpResponse } from 'msw';
-import type { CoiType, DocumentType, PortalVendor, RequestedDocument, SlotKey } from '@/types/api';
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
+import type { CoiType, DocumentType, ErrorEnvelope, PortalVendor, RequestedDocument, SlotKey } from '@/types/api';
 import { db } from '../db';
 import { apiError } from '../utils';
 
@@ -21,25 +22,19 @@ const REQUESTS: Record<SlotKey, { documentType: DocumentType; coiType: CoiType |
 /** The client organization's name the portal shows beside the vendor's. */
 export const PORTAL_CLIENT_NAME = 'Acme Property Group';
 
+/** The portal's refusals: the error envelope with `valid: false` beside it (API.md). */
+const refusal = (status: number, error: string, message: string) =>
+  HttpResponse.json<ErrorEnvelope & { valid: false }>({ error, message, valid: false }, { status });
+
 const keyUnknown = () =>
-  HttpResponse.json(
-    {
-      error: 'company_key_not_found',
-      message: 'No vendor was found for this company key. Check the key and try again.',
-      valid: false,
-    },
-    { status: 404 },
-  );
+  refusal(404, 'company_key_not_found', 'No vendor was found for this company key. Check the key and try again.');
 
 /** Only GET /api/validate-company-key: uploads go through XHR, faked in the tests (see fake-xhr). */
 export const portalHandlers = [
-  http.get('*/api/validate-company-key', ({ request }) => {
+  http.get('/api/validate-company-key', ({ request }) => {
     const key = new URL(request.url).searchParams.get('key')?.trim() ?? '';
     if (!key) {
-      return HttpResponse.json(
-        { error: 'company_key_required', message: 'Company key is required', valid: false },
-        { status: 400 },
-      );
+      return refusal(400, 'company_key_required', 'Company key is required');
     }
     const vendor = db.vendors.find((v) => v.companyKey === key);
     if (!vendor) return keyUnknown();
