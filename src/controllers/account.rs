@@ -86,8 +86,8 @@ async fn preferences(
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OrganizationSettings {
-    /// The organization's IANA time zone (`America/Los_Angeles`).
-    #[schema(example = "America/Los_Angeles")]
+    /// The organization's IANA time zone (`America/Los_Angeles`), as the tz database spells it.
+    #[schema(schema_with = crate::models::organizations::time_zone_schema)]
     pub time_zone: String,
 }
 

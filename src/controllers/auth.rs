@@ -55,7 +55,7 @@ async fn register(
     ApiJson(params): ApiJson<RegisterParams>,
 ) -> ApiResult {
     errors::validate(&params)?;
-    if let Some(zone) = params.time_zone.as_deref().filter(|z| !z.trim().is_empty()) {
+    if let Some(zone) = params.time_zone.as_deref().filter(|z| !z.is_empty()) {
         organizations::parse_time_zone(zone)?;
     }
     // Every attempt past validation counts, taken emails too: each 409 says an account exists.

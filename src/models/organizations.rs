@@ -4,7 +4,8 @@ use uuid::Uuid;
 mod zone;
 
 pub use zone::{
-    local_date, parse_time_zone, swept_day, zone_named, DEFAULT_TIME_ZONE, MORNING_HOUR,
+    local_date, parse_time_zone, swept_day, time_zone_or_none_schema, time_zone_schema, zone_named,
+    DEFAULT_TIME_ZONE, MORNING_HOUR,
 };
 
 pub use super::_entities::organizations::{self, ActiveModel, Entity, Model};

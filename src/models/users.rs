@@ -68,10 +68,10 @@ pub struct RegisterParams {
     #[schema(max_length = 100)]
     pub company: Option<String>,
     /// The organization's IANA time zone, the browser's
-    /// (`Intl.DateTimeFormat().resolvedOptions().timeZone`); UTC when absent or empty. A name
-    /// the tz database does not know is refused (422 on `timeZone`).
+    /// (`Intl.DateTimeFormat().resolvedOptions().timeZone`); UTC when absent, null or empty. A
+    /// name the tz database does not know, as it spells it, is refused (422 on `timeZone`).
     #[serde(rename = "timeZone")]
-    #[schema(example = "America/Los_Angeles", max_length = 64)]
+    #[schema(schema_with = crate::models::organizations::time_zone_or_none_schema)]
     pub time_zone: Option<String>,
 }
 

@@ -126,6 +126,8 @@ export type ResponsivenessRow = Schemas['Responsiveness'];
 export type PreferencesInput = Schemas['Preferences'];
 /** Body of PUT /api/account/organization; the answer is the updated user. */
 export type OrganizationSettingsInput = Schemas['OrganizationSettings'];
+/** A time zone as the server knows it: one of the tz database's names. */
+export type TimeZoneName = OrganizationSettingsInput['timeZone'];
 
 export type BlogPostStatus = 'draft' | 'published';
 /** A blog post as the admin calls return it (GET/POST/PUT /api/admin/blog-posts). */

@@ -20,9 +20,38 @@ pub const MORNING_HOUR: u32 = 8;
 /// # Errors
 /// `Invalid` on `timeZone` for a name the tz database does not know.
 pub fn parse_time_zone(name: &str) -> Result<Tz, Refusal> {
-    name.trim()
-        .parse::<Tz>()
+    name.parse::<Tz>()
         .map_err(|_| Refusal::field("timeZone", "Choose a time zone from the list."))
+}
+
+/// The schema of a time zone in the API: one of the tz database's names, exactly as it spells
+/// them (what [`parse_time_zone`] takes), so that a client, or a generated test, knows them all.
+#[must_use]
+pub fn time_zone_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{schema::Type, ObjectBuilder};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name())))
+        .examples([serde_json::json!("America/Los_Angeles")])
+        .build()
+}
+
+/// The schema of sign-up's time zone: a tz database name, or empty or null for UTC.
+#[must_use]
+pub fn time_zone_or_none_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::{
+        schema::{SchemaType, Type},
+        ObjectBuilder,
+    };
+    let names = chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|tz| serde_json::json!(tz.name()))
+        .chain([serde_json::json!(""), serde_json::Value::Null]);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(names))
+        .examples([serde_json::json!("America/Los_Angeles")])
+        .build()
 }
 
 /// The zone named `name`; UTC for a name no longer known (a zone the tz database retired after

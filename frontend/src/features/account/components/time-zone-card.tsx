@@ -6,6 +6,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { errorMessage } from '@/lib/api-error';
 import { useUser } from '@/lib/session';
 import { timeZoneLabel, timeZoneNames } from '@/lib/time-zone';
+import type { TimeZoneName } from '@/types/api';
 import { useUpdateOrganization } from '../api/update-organization';
 
 export const TIME_ZONE_LABEL = 'Time zone';
@@ -26,7 +27,8 @@ export function TimeZoneCard() {
   const hintId = `${id}-hint`;
 
   function change(event: ChangeEvent<HTMLSelectElement>) {
-    const timeZone = event.target.value;
+    // The select lists the zones the browser knows; the server refuses one it does not (422).
+    const timeZone = event.target.value as TimeZoneName;
     update.mutate(
       { timeZone },
       {
