@@ -17,6 +17,7 @@ pub mod observability;
 pub mod rate_limit;
 pub mod security_headers;
 pub mod settings;
+pub mod sqlite_entities;
 pub mod static_cache;
 pub mod storage;
 pub mod tasks;

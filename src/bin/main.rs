@@ -1,6 +1,8 @@
-use loco_rs::cli;
+use std::path::Path;
+
+use loco_rs::{cli, environment};
 use migration::Migrator;
-use vendorwatch::app::App;
+use vendorwatch::{app::App, sqlite_entities::Snapshot};
 
 /// jemalloc for every allocation of the process (Cargo.toml says why).
 #[global_allocator]
@@ -8,7 +10,54 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[tokio::main]
 async fn main() -> loco_rs::Result<()> {
-    let ended = cli::main::<App, Migrator>().await;
+    let kept = entities_on_sqlite()?;
+    let mut ended = cli::main::<App, Migrator>().await;
+    if let (Ok(()), Some(snapshot)) = (&ended, kept) {
+        ended = snapshot
+            .reapply()
+            .map(|changed| {
+                if !changed.is_empty() {
+                    println!(
+                        "SQLite: kept the committed column types and relations of {} \
+                         existing entities (src/sqlite_entities.rs says why)",
+                        changed.len()
+                    );
+                }
+            })
+            .map_err(Into::into);
+    }
     vendorwatch::observability::flush_log();
     ended
+}
+
+/// For `db entities` on a `SQLite` database, the entities before sea-orm-cli rewrites them
+/// (`vendorwatch::sqlite_entities`); `None` for any other command or database.
+fn entities_on_sqlite() -> loco_rs::Result<Option<Snapshot>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if !words.windows(2).any(|w| w == ["db", "entities"]) {
+        return Ok(None);
+    }
+    let named = args.iter().enumerate().find_map(|(i, a)| {
+        a.strip_prefix("--environment=")
+            .map(str::to_string)
+            .or_else(|| {
+                (a == "-e" || a == "--environment")
+                    .then(|| args.get(i + 1).cloned())
+                    .flatten()
+            })
+    });
+    let env: environment::Environment = named.unwrap_or_else(environment::resolve_from_env).into();
+    // A configuration that does not load is loco's to report, as it would without this.
+    let Ok(config) = env.load() else {
+        return Ok(None);
+    };
+    if !config.database.uri.starts_with("sqlite") {
+        return Ok(None);
+    }
+    Ok(Some(Snapshot::take(Path::new("src/models/_entities"))?))
 }
