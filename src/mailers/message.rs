@@ -23,7 +23,10 @@ use loco_rs::{
 };
 
 use super::Content;
-use crate::{models::organizations, settings::Settings};
+use crate::{
+    models::{_entities::users, organizations},
+    settings::Settings,
+};
 
 /// What an email carries beside its content, kept with it until it is sent.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -58,11 +61,18 @@ impl Headers {
     /// # Errors
     /// Database errors.
     pub async fn replies_to_owner(db: &DatabaseConnection, org_id: i64) -> Result<Self> {
-        Ok(organizations::Model::owner(db, org_id)
-            .await?
-            .map_or_else(Self::default, |owner| {
-                Self::reply_to(&owner.name, &owner.email)
-            }))
+        Ok(Self::replies_to_user(
+            organizations::Model::owner(db, org_id).await?.as_ref(),
+        ))
+    }
+
+    /// Replies to `owner` when there is one (a caller that already read the organization's
+    /// users: its first is the owner), to support otherwise.
+    #[must_use]
+    pub fn replies_to_user(owner: Option<&users::Model>) -> Self {
+        owner.map_or_else(Self::default, |owner| {
+            Self::reply_to(&owner.name, &owner.email)
+        })
     }
 }
 

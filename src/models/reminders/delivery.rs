@@ -127,6 +127,8 @@ impl Model {
             .order_by_asc(users::Column::Id)
             .all(db)
             .await?;
+        // The users come in id order: the first is the owner, whom vendors' replies reach.
+        let to_vendor = crate::mailers::Headers::replies_to_user(users.first());
         let (mut failed, mut lost) = (HashSet::<i64>::new(), HashSet::<i64>::new());
         let mut refusal = None;
         for email in pending_emails(db, &items, &users).await? {
@@ -147,7 +149,7 @@ impl Model {
                 continue;
             }
             let (kind, address) = email.recipient.address();
-            if let Err(err) = send(ctx, &email.recipient, &items).await {
+            if let Err(err) = send(ctx, &email.recipient, &items, &to_vendor).await {
                 log_refusal(&settings, &group, &items, address, &err);
                 failed.extend(items.iter().map(|i| i.reminder.id));
                 refusal.get_or_insert(err);

@@ -15,7 +15,14 @@ use crate::{
 };
 
 /// Sends one email listing `items`: the single-document email for one, the list for more.
-pub async fn send(ctx: &AppContext, recipient: &Recipient<'_>, items: &[&Item]) -> Result<()> {
+/// `to_vendor` are the headers of the emails sent to vendors on the organization's behalf
+/// (replies reach its owner), made once per group by the caller.
+pub async fn send(
+    ctx: &AppContext,
+    recipient: &Recipient<'_>,
+    items: &[&Item],
+    to_vendor: &Headers,
+) -> Result<()> {
     let (kind, address) = recipient.address();
     let key = email_key(items, kind, address);
     let facts: Vec<&ReminderFacts> = items.iter().map(|i| &i.facts).collect();
@@ -29,23 +36,14 @@ pub async fn send(ctx: &AppContext, recipient: &Recipient<'_>, items: &[&Item]) 
         (Recipient::Vendor(vendor), facts) => {
             // Sent on the organization's behalf: the vendor's answer (often the document
             // itself) goes to its owner, not to the software's support.
-            let org_id = items
-                .first()
-                .map_or(vendor.organization_id, |i| i.reminder.organization_id);
-            let headers = Headers::replies_to_owner(&ctx.db, org_id).await?;
+            let headers = to_vendor;
             match facts {
                 [one] => {
-                    ReminderMailer::renewal_request(ctx, &vendor.email, one, &key, &headers).await
+                    ReminderMailer::renewal_request(ctx, &vendor.email, one, &key, headers).await
                 }
                 many => {
-                    ReminderMailer::renewal_request_several(
-                        ctx,
-                        &vendor.email,
-                        many,
-                        &key,
-                        &headers,
-                    )
-                    .await
+                    ReminderMailer::renewal_request_several(ctx, &vendor.email, many, &key, headers)
+                        .await
                 }
             }
         }
