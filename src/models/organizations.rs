@@ -109,19 +109,7 @@ impl Model {
         id: i64,
         zone: chrono_tz::Tz,
     ) -> ModelResult<Self> {
-        Entity::update_many()
-            .col_expr(
-                organizations::Column::TimeZone,
-                sea_orm::sea_query::Expr::value(zone.name()),
-            )
-            .col_expr(
-                organizations::Column::UpdatedAt,
-                sea_orm::sea_query::Expr::value(chrono::Utc::now().fixed_offset()),
-            )
-            .filter(organizations::Column::Id.eq(id))
-            .exec(db)
-            .await?;
-        Self::find_by_id(db, id).await
+        set_column(db, id, organizations::Column::TimeZone, zone.name()).await
     }
 }
 
@@ -134,22 +122,28 @@ impl ActiveModel {
         if !is_plan(plan) {
             return Err(ModelError::msg(&format!("unknown plan `{plan}`")));
         }
-        let id = *self.id.as_ref();
-        // An UPDATE, then the row read again, rather than `update`'s `RETURNING`: on `SQLite`
-        // that once answered the row with `data_version` NULL (a test of CI, 1 run in many),
-        // which the column's NOT NULL rules out in the table itself.
-        Entity::update_many()
-            .col_expr(
-                organizations::Column::Plan,
-                sea_orm::sea_query::Expr::value(plan),
-            )
-            .col_expr(
-                organizations::Column::UpdatedAt,
-                sea_orm::sea_query::Expr::value(chrono::Utc::now().fixed_offset()),
-            )
-            .filter(organizations::Column::Id.eq(id))
-            .exec(db)
-            .await?;
-        Model::find_by_id(db, id).await
+        set_column(db, *self.id.as_ref(), organizations::Column::Plan, plan).await
     }
+}
+
+/// Sets one column of organization `id` (and `updated_at`), then reads the row again, rather
+/// than `update`'s `RETURNING`: on `SQLite` that once answered the row with `data_version`
+/// NULL (a test of CI, 1 run in many), which the column's NOT NULL rules out in the table
+/// itself.
+async fn set_column(
+    db: &DatabaseConnection,
+    id: i64,
+    column: organizations::Column,
+    value: &str,
+) -> ModelResult<Model> {
+    Entity::update_many()
+        .col_expr(column, sea_orm::sea_query::Expr::value(value))
+        .col_expr(
+            organizations::Column::UpdatedAt,
+            sea_orm::sea_query::Expr::value(chrono::Utc::now().fixed_offset()),
+        )
+        .filter(organizations::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Model::find_by_id(db, id).await
 }
