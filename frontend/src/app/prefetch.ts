@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { RECENT_ACTIVITY_LIMIT } from '@/config';
-import { getPaymentStatusQueryOptions } from '@/features/account/api/get-payment-status';
 import {
   FIRST_ACTIVITY_PAGE,
   getActivityLogsQueryOptions,
@@ -15,7 +14,6 @@ import { getKeywordSuggestionsQueryOptions } from '@/features/admin/api/get-keyw
 import { getWeeklyPlanQueryOptions } from '@/features/admin/api/get-weekly-plan';
 import { getDashboardStatsQueryOptions } from '@/features/dashboard/api/get-dashboard-stats';
 import { FIRST_DOCUMENT_PAGE, getDocumentPageQueryOptions } from '@/features/documents/api/get-documents';
-import { getPublicConfigQueryOptions } from '@/features/landing/api/get-public-config';
 import { FIRST_REMINDER_PAGE, getReminderPageQueryOptions } from '@/features/reminders/api/get-reminders';
 import { getComplianceReportQueryOptions } from '@/features/reports/api/get-compliance-report';
 import { getExpirationsReportQueryOptions } from '@/features/reports/api/get-expirations-report';
@@ -23,6 +21,8 @@ import { getNonCompliantReportQueryOptions } from '@/features/reports/api/get-no
 import { getResponsivenessReportQueryOptions } from '@/features/reports/api/get-responsiveness-report';
 import { getVendorQueryOptions } from '@/features/vendors/api/get-vendor';
 import { FIRST_VENDOR_PAGE, getVendorPageQueryOptions } from '@/features/vendors/api/get-vendors';
+import { getPaymentStatusQueryOptions } from '@/lib/api/get-payment-status';
+import { getPublicConfigQueryOptions } from '@/lib/api/get-public-config';
 import { queryClient as client } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session';
 

@@ -1,11 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getMeQueryOptions } from '@/features/auth/api/get-me';
-import { authKeys } from '@/features/auth/api/keys';
+import { accountKeys } from '@/lib/api/account-keys';
+import { authKeys } from '@/lib/api/auth-keys';
+import { getMeQueryOptions } from '@/lib/api/get-me';
+import { getPaymentStatusQueryOptions } from '@/lib/api/get-payment-status';
 import { sessionStore } from '@/lib/session';
-import { getPaymentStatusQueryOptions } from '../api/get-payment-status';
-import { accountKeys } from '../api/keys';
 import { useUpgradeToProfessional } from '../api/upgrade-to-professional';
 
 /** Delay before the user and the plan are read again once the upgrade call has answered. */

@@ -1,11 +1,11 @@
 import { HttpResponse } from 'msw';
-import { http } from '@/testing/mocks/http';
+import { BILLING_OFF_TEXT } from '@/components/plan/upgrade-button';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { BILLING_PORTAL_URL, CHECKOUT_URL } from '@/testing/mocks/handlers/billing';
+import { http } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, stubLocationAssign, waitFor, within } from '@/testing/test-utils';
-import { BILLING_OFF_TEXT } from '../components/upgrade-button';
 import { planPrice, subscriptionText } from './billing';
 
 let location: ReturnType<typeof stubLocationAssign> | null = null;

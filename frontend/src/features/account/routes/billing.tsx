@@ -2,19 +2,19 @@ import { ArrowPathIcon, ExclamationTriangleIcon } from '@heroicons/react/20/soli
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
+import { BILLING_OFF_TEXT, UpgradeButton } from '@/components/plan/upgrade-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
-import { getPublicConfigQueryOptions, type PublicConfig } from '@/features/landing/api/get-public-config';
 import { errorMessage } from '@/lib/api-error';
+import { usePaymentStatus } from '@/lib/api/get-payment-status';
+import { getPublicConfigQueryOptions, type PublicConfig } from '@/lib/api/get-public-config';
 import { formatDate } from '@/lib/format';
 import type { PaymentStatus, Plan } from '@/types/api';
-import { usePaymentStatus } from '../api/get-payment-status';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { TimeZoneCard } from '../components/time-zone-card';
-import { BILLING_OFF_TEXT, UpgradeButton } from '../components/upgrade-button';
 
 const PLAN_NAMES: Record<Plan, string> = { free: 'Free', professional: 'Professional' };
 

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '@/components/ui/toast';
+import { getMeQueryOptions } from '@/lib/api/get-me';
 import { sessionStore } from '@/lib/session';
-import { getMeQueryOptions } from '../api/get-me';
 
 let inFlight: Promise<void> | null = null;
 

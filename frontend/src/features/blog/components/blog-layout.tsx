@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LandingFooter } from '@/features/landing/components/landing-footer';
+import { LandingFooter } from '@/components/layouts/landing-footer';
 import { BlogHeader } from './blog-header';
 
 /** The public blog pages: no login needed, readable from phone width up. */

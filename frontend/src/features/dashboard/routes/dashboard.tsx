@@ -1,13 +1,13 @@
 import { ShieldCheckIcon } from '@heroicons/react/20/solid';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
+import { AddVendorButton } from '@/components/plan/add-vendor-button';
+import { LimitBanner } from '@/components/plan/limit-banner';
+import { UpgradeCard } from '@/components/plan/upgrade-card';
 import { ButtonLink } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/query-state';
-import { usePaymentStatus } from '@/features/account/api/get-payment-status';
-import { AddVendorButton } from '@/features/account/components/add-vendor-button';
-import { LimitBanner } from '@/features/account/components/limit-banner';
-import { UpgradeCard } from '@/features/account/components/upgrade-card';
 import { afterPaint } from '@/lib/after-paint';
+import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { useUser } from '@/lib/session';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { StatsCards } from '../components/stats-cards';

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { FilePicker } from '@/components/ui/file-picker';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
@@ -16,7 +17,6 @@ import {
 } from '@/lib/domain/documents';
 import type { CoiType, DocumentType } from '@/types/api';
 import { useUploadDocument } from '../api/upload-document';
-import { FilePicker } from './file-picker';
 
 type UploadField = 'file' | 'documentType' | 'coiType' | 'expirationDate' | 'notes';
 

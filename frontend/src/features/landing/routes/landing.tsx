@@ -1,7 +1,7 @@
+import { LandingFooter } from '@/components/layouts/landing-footer';
 import { DocumentTypes } from '../components/document-types';
 import { Features } from '../components/features';
 import { Hero } from '../components/hero';
-import { LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
 import { Pricing } from '../components/pricing';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/logo';
-import { useSupportEmail } from '@/features/landing/api/support-email';
+import { useSupportEmail } from '@/lib/api/support-email';
 
 /** The public portal's frame: no sign-in, no navigation, built for a phone first. */
 export function PortalLayout({ children }: { children: ReactNode }) {

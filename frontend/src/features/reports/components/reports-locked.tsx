@@ -1,12 +1,12 @@
 import { LockClosedIcon, SparklesIcon } from '@heroicons/react/24/outline';
 import type { ReactNode } from 'react';
+import { UpgradeButton } from '@/components/plan/upgrade-button';
 import { ButtonLink, FOCUS_ON_BLUE } from '@/components/ui/button';
 import { BarChart } from '@/components/ui/charts';
 import { LineChart } from '@/components/ui/line-chart';
 import { Spinner } from '@/components/ui/spinner';
 import { PROFESSIONAL_PRICE } from '@/config';
-import { usePaymentStatus } from '@/features/account/api/get-payment-status';
-import { UpgradeButton } from '@/features/account/components/upgrade-button';
+import { usePaymentStatus } from '@/lib/api/get-payment-status';
 
 /** Made-up numbers for the blurred previews: nothing of the organization's own. */
 const SAMPLE_TREND = [12, 12, 13, 13, 14, 14, 15, 15, 15, 16, 17, 17];

@@ -1,13 +1,13 @@
 import { HttpResponse } from 'msw';
-import { http } from '@/testing/mocks/http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WEEKLY_SUMMARY_LABEL } from '@/features/account/components/weekly-summary-switch';
 import { db } from '@/testing/mocks/db';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildComplianceReport } from '@/testing/mocks/fixtures';
 import { CHECKOUT_URL } from '@/testing/mocks/handlers/billing';
 import { PLAN_REQUIRED_MESSAGE } from '@/testing/mocks/handlers/reports';
+import { http } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, stubLocationAssign, waitFor, within } from '@/testing/test-utils';
+import { WEEKLY_SUMMARY_LABEL } from '../components/weekly-summary-switch';
 
 let location: ReturnType<typeof stubLocationAssign> | null = null;
 afterEach(() => {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/query-state';
-import { WeeklySummarySwitch } from '@/features/account/components/weekly-summary-switch';
 import { ERROR_CODES } from '@/lib/api-error';
 import { getComplianceReportQueryOptions } from '../api/get-compliance-report';
 import { ComplianceTrend } from '../components/compliance-trend';
@@ -12,6 +11,7 @@ import { ExpirationsReport } from '../components/expirations-report';
 import { NonCompliantReport } from '../components/non-compliant-report';
 import { ReportsLocked } from '../components/reports-locked';
 import { ResponsivenessReport } from '../components/responsiveness-report';
+import { WeeklySummarySwitch } from '../components/weekly-summary-switch';
 
 const DESCRIPTION = 'Compliance over time, upcoming expirations and how your vendors respond';
 

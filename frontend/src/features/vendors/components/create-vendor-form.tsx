@@ -1,18 +1,18 @@
-import type { ServiceType } from '@/lib/domain/service-types';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { isAtVendorLimit, usePaymentStatus } from '@/features/account/api/get-payment-status';
+import { ERROR_CODES } from '@/lib/api-error';
+import { isAtVendorLimit, usePaymentStatus } from '@/lib/api/get-payment-status';
 import { generateCompanyKey } from '@/lib/domain/company-key';
 import { DEFAULT_REQUIRED_DOCUMENTS } from '@/lib/domain/documents';
+import type { ServiceType } from '@/lib/domain/service-types';
 import { DEFAULT_SERVICE_TYPE } from '@/lib/domain/service-types';
 import { serverFieldErrors, type Errors } from '@/lib/validation';
 import { useCreateVendor } from '../api/create-vendor';
 import { CompanyKeyField } from './company-key-field';
 import { VENDOR_FIELDS, VendorFormFields, type VendorField, type VendorFormValues } from './vendor-form-fields';
-import { ERROR_CODES } from '@/lib/api-error';
 
 const LIMIT_TITLE = 'Free Account Limit Reached';
 const LIMIT_MESSAGE = 'Free accounts are limited to 2 vendors maximum.';

@@ -1,12 +1,12 @@
 import { EnvelopeIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePlanGate } from '@/components/plan/use-plan-gate';
 import { BulkActionBar, tooManySelected } from '@/components/ui/bulk-action-bar';
 import { bulkFailureToast } from '@/components/ui/bulk-failure';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { usePlanGate } from '@/features/account/hooks/use-plan-gate';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
 import type { RenewalRequestResult, Vendor } from '@/types/api';

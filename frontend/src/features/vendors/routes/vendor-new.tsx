@@ -1,9 +1,9 @@
 import { ArrowLeftIcon } from '@heroicons/react/20/solid';
 import { PageHeader } from '@/components/layouts/page-header';
+import { LimitBanner } from '@/components/plan/limit-banner';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { usePaymentStatus } from '@/features/account/api/get-payment-status';
-import { LimitBanner } from '@/features/account/components/limit-banner';
+import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { CreateVendorForm } from '../components/create-vendor-form';
 
 export function VendorNewRoute() {

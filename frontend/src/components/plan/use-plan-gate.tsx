@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ERROR_CODES, isApiError, serverMessage } from '@/lib/api-error';
-import { usePaymentStatus } from '../api/get-payment-status';
-import { PLAN_REQUIRED_TEXT, PlanRequiredDialog } from '../components/plan-required-dialog';
+import { usePaymentStatus } from '@/lib/api/get-payment-status';
+import { PLAN_REQUIRED_TEXT, PlanRequiredDialog } from './plan-required-dialog';
 
 /**
  * Professional-only actions: a Free organization sees them, and trying one shows the upgrade

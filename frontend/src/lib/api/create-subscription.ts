@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/keys';
 import { api } from '@/lib/api-client';
 import { ERROR_CODES, type ApiError } from '@/lib/api-error';
 import type { RedirectUrl } from '@/types/api';
-import { accountKeys } from './keys';
+import { accountKeys } from './account-keys';
+import { authKeys } from './auth-keys';
 
 export function createSubscription(): Promise<RedirectUrl> {
   return api.post<RedirectUrl>('/api/create-subscription');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authKeys } from '@/features/auth/api/keys';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
+import { authKeys } from '@/lib/api/auth-keys';
 import { sessionStore } from '@/lib/session';
 import type { PreferencesInput, User } from '@/types/api';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { User } from '@/types/api';
-import { authKeys } from './keys';
+import { authKeys } from './auth-keys';
 
 export function getMe(): Promise<User> {
   return api.get<User>('/api/auth/me');

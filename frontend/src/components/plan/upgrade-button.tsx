@@ -2,7 +2,7 @@ import { ArrowPathIcon } from '@heroicons/react/20/solid';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { PaymentStatus } from '@/types/api';
-import { useStartCheckout } from '../hooks/use-start-checkout';
+import { useStartCheckout } from './use-start-checkout';
 
 /** Shown instead of an Upgrade Now button that could only fail: the server has no Stripe key. */
 export const BILLING_OFF_TEXT = 'Online payment is not set up on this server. Ask your administrator to upgrade your plan.';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/types/api';
-import { accountKeys } from './keys';
+import { accountKeys } from './account-keys';
 
 export function getPaymentStatus(): Promise<PaymentStatus> {
   return api.get<PaymentStatus>('/api/payment-status');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
-import { useCreateSubscription } from '../api/create-subscription';
+import { useCreateSubscription } from '@/lib/api/create-subscription';
 
 /**
  * Upgrade Now: asks the server for a Stripe Checkout page and sends the browser there. `pending`

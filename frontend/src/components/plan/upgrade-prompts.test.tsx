@@ -1,9 +1,9 @@
 import { HttpResponse } from 'msw';
-import { http } from '@/testing/mocks/http';
-import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildVendor } from '@/testing/mocks/fixtures';
 import { CHECKOUT_URL } from '@/testing/mocks/handlers/billing';
+import { http } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, stubLocationAssign, waitFor, within } from '@/testing/test-utils';
 import { BILLING_OFF_TEXT } from './upgrade-button';

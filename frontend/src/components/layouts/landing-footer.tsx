@@ -2,7 +2,7 @@ import { ArrowUpTrayIcon, EnvelopeIcon } from '@heroicons/react/20/solid';
 import { Logo } from '@/components/logo';
 import { PlainLink } from '@/components/ui/plain-link';
 import { APP_NAME } from '@/config';
-import { useSupportEmail } from '@/features/landing/api/support-email';
+import { useSupportEmail } from '@/lib/api/support-email';
 
 export function LandingFooter() {
   const supportEmail = useSupportEmail();

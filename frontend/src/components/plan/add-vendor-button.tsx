@@ -1,7 +1,7 @@
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { ButtonLink } from '@/components/ui/button';
+import { isAtVendorLimit } from '@/lib/api/get-payment-status';
 import type { PaymentStatus } from '@/types/api';
-import { isAtVendorLimit } from '../api/get-payment-status';
 
 /** 'Add New Vendor', disabled at the plan's vendor limit (Free: 2). */
 export function AddVendorButton({ status }: { status: PaymentStatus | undefined }) {

@@ -1,7 +1,7 @@
 import { Description, Field, Label, Switch } from '@headlessui/react';
 import { toast } from '@/components/ui/toast';
-import { useMe } from '@/features/auth/api/get-me';
 import { errorMessage } from '@/lib/api-error';
+import { useMe } from '@/lib/api/get-me';
 import { cn } from '@/lib/cn';
 import { useUser } from '@/lib/session';
 import { useUpdatePreferences } from '../api/update-preferences';

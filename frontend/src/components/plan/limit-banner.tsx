@@ -1,6 +1,6 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { isAtVendorLimit } from '@/lib/api/get-payment-status';
 import type { PaymentStatus } from '@/types/api';
-import { isAtVendorLimit } from '../api/get-payment-status';
 import { UpgradeButton } from './upgrade-button';
 
 type LimitBannerProps = {
