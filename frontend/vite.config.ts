@@ -117,7 +117,11 @@ function pageFiles(): Plugin {
   const resolved = `\0${PAGE_FILES}`;
   const pageKey = (id: string) => {
     const key = id.startsWith(`${src}/`) ? id.slice(src.length + 1) : '';
-    return /^(features\/[^/]+\/routes\/[^/]+\.tsx|app\/routes\/app-root\.tsx|app\/prefetch\.ts)$/.test(key) ? key : null;
+    return /^(features\/[^/]+\/routes\/[^/]+\.tsx|app\/routes\/app\/[^/]+\.tsx|app\/routes\/app-root\.tsx|app\/prefetch\.ts)$/.test(
+      key,
+    )
+      ? key
+      : null;
   };
   return {
     name: 'vendorwatch:page-files',

@@ -47,8 +47,8 @@ describe('a first visit reads each address once', () => {
     await Promise.all([
       import('./prefetch'),
       import('./routes/app-root'),
-      import('@/features/dashboard/routes/dashboard'),
-      import('@/features/dashboard/components/dashboard-details'),
+      import('./routes/app/dashboard'),
+      import('./routes/app/dashboard/details'),
       import('@/features/vendors/routes/vendors'),
       import('@/features/blog/routes/blog-list'),
     ]);

@@ -12,7 +12,9 @@ import {
 } from './pages';
 import { createRoutes } from './router';
 
-const pageFiles = Object.keys(import.meta.glob(['../features/*/routes/*.tsx', '!**/*.test.tsx']));
+const pageFiles = Object.keys(
+  import.meta.glob(['./features/*/routes/*.tsx', './app/routes/app/*.tsx', '!**/*.test.tsx'], { base: '../' }),
+);
 
 describe('the page tables the router and the entry share', () => {
   it('match addresses as React Router does', () => {
@@ -27,7 +29,7 @@ describe('the page tables the router and the entry share', () => {
   it("name each page's modules, the signed-in layout and route loader with a signed-in page", () => {
     expect(pageModules('/login')).toEqual(['features/auth/routes/login.tsx']);
     expect(pageModules('/blog/some-post')).toEqual(['features/blog/routes/blog-post.tsx']);
-    expect(pageModules('/dashboard')).toEqual([APP_ROOT, 'features/dashboard/routes/dashboard.tsx', ROUTE_LOADERS]);
+    expect(pageModules('/dashboard')).toEqual([APP_ROOT, 'app/routes/app/dashboard.tsx', ROUTE_LOADERS]);
     // A fixed segment wins over a parameter, as in the router.
     expect(pageModules('/vendors/new')).toEqual([APP_ROOT, 'features/vendors/routes/vendor-new.tsx', ROUTE_LOADERS]);
     expect(pageModules('/admin/blog/new')).toEqual([APP_ROOT, 'features/admin/routes/blog-editor.tsx']);
@@ -36,7 +38,7 @@ describe('the page tables the router and the entry share', () => {
   });
 
   it('name modules that exist', () => {
-    const modules = [...publicPages, ...signedInPages, viewDocumentPage].map(([, module]) => `../${module}`);
+    const modules = [...publicPages, ...signedInPages, viewDocumentPage].map(([, module]) => `./${module}`);
     for (const module of modules) expect(pageFiles).toContain(module);
   });
 

@@ -6,8 +6,11 @@ import type { loaders } from './prefetch';
  * read them too and start loading a page's code at the same time as the app's (./preload-page).
  */
 
-/** A page module: a file under src/ that exports the page as its default. */
-export type PageKey = `features/${string}/routes/${string}.tsx`;
+/**
+ * A page module: a file under src/ that exports the page as its default. A page of one feature is
+ * in its routes/; a page that puts several features together is in app/routes/app/.
+ */
+export type PageKey = `features/${string}/routes/${string}.tsx` | `app/routes/app/${string}.tsx`;
 
 /** Pages anyone can open. */
 export const publicPages: ReadonlyArray<readonly [path: string, module: PageKey]> = [
@@ -35,11 +38,11 @@ export const ROUTE_LOADERS = 'app/prefetch.ts';
 
 /** Signed-in pages, with the loader (./prefetch) that starts their reads. */
 export const signedInPages: ReadonlyArray<readonly [path: string, module: PageKey, prefetch?: keyof typeof loaders]> = [
-  ['/dashboard', 'features/dashboard/routes/dashboard.tsx', 'dashboard'],
+  ['/dashboard', 'app/routes/app/dashboard.tsx', 'dashboard'],
   ['/vendors', 'features/vendors/routes/vendors.tsx', 'vendors'],
   ['/vendors/new', 'features/vendors/routes/vendor-new.tsx', 'vendors'],
-  ['/vendors/:id', 'features/vendors/routes/vendor-detail.tsx', 'vendor'],
-  ['/vendors/:id/documents', 'features/vendors/routes/vendor-detail.tsx', 'vendor'],
+  ['/vendors/:id', 'app/routes/app/vendor-detail.tsx', 'vendor'],
+  ['/vendors/:id/documents', 'app/routes/app/vendor-detail.tsx', 'vendor'],
   ['/vendors/:id/edit', 'features/vendors/routes/vendor-edit.tsx', 'vendor'],
   ['/documents', 'features/documents/routes/documents.tsx', 'documents'],
   ['/activity', 'features/activity/routes/activity.tsx', 'activity'],

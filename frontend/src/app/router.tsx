@@ -12,11 +12,13 @@ import { RouteError } from './routes/route-error';
 type PageExports = { default: ComponentType; loader?: LoaderFunction };
 type PageModule = () => Promise<PageExports>;
 
-/** Every page module (./pages names them), each loaded when its page is first shown. */
-const pageModules = import.meta.glob<PageExports>(['../features/*/routes/*.tsx', '!**/*.test.tsx']);
+/** Every page module (./pages names them), each loaded when its page is first shown; keys are ./{PageKey}. */
+const pageModules = import.meta.glob<PageExports>(['./features/*/routes/*.tsx', './app/routes/app/*.tsx', '!**/*.test.tsx'], {
+  base: '../',
+});
 
 function page(key: PageKey): PageModule {
-  const load = pageModules[`../${key}`];
+  const load = pageModules[`./${key}`];
   if (!load) throw new Error(`No page module src/${key}`);
   return load;
 }

@@ -4,13 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/search-input';
-import { DeleteDocumentDialog } from '@/features/documents/components/delete-document-dialog';
-import { DocumentBulkActions } from '@/features/documents/components/document-bulk-actions';
-import { DocumentsTable } from '@/features/documents/components/documents-table';
-import { EditDocumentDialog } from '@/features/documents/components/edit-document-dialog';
 import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
 import { useRowSelection } from '@/lib/use-row-selection';
 import type { VendorDocument } from '@/types/api';
+import { DeleteDocumentDialog } from './delete-document-dialog';
+import { DocumentBulkActions } from './document-bulk-actions';
+import { DocumentsTable } from './documents-table';
+import { EditDocumentDialog } from './edit-document-dialog';
 
 const documentId = (d: VendorDocument) => d.id;
 

@@ -7,10 +7,10 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { BulkUploadDialog } from '@/features/documents/components/bulk-upload-dialog';
 import { DocumentHistory } from '@/features/documents/components/document-history';
 import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
-import { useVendor } from '../api/get-vendor';
-import { VendorDocuments } from '../components/vendor-documents';
-import { VendorNotFound } from '../components/vendor-not-found';
-import { VendorSummaryCard } from '../components/vendor-summary-card';
+import { VendorDocuments } from '@/features/documents/components/vendor-documents';
+import { useVendor } from '@/features/vendors/api/get-vendor';
+import { VendorNotFound } from '@/features/vendors/components/vendor-not-found';
+import { VendorSummaryCard } from '@/features/vendors/components/vendor-summary-card';
 import { ERROR_CODES } from '@/lib/api-error';
 
 /** /vendors/{id} and /vendors/{id}/documents: the same screen. */

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { RECENT_ACTIVITY_LIMIT } from '@/config';
-import { useActivityLogs } from '@/features/activity/api/get-activity-logs';
-import { ActivityRow } from '@/features/activity/components/activity-row';
+import { useActivityLogs } from '../api/get-activity-logs';
+import { ActivityRow } from './activity-row';
 
 /** The latest RECENT_ACTIVITY_LIMIT (4) entries with a link to the whole log. */
 export function RecentActivity({ className }: { className?: string }) {

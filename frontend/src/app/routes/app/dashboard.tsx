@@ -6,18 +6,18 @@ import { LimitBanner } from '@/components/plan/limit-banner';
 import { UpgradeCard } from '@/components/plan/upgrade-card';
 import { ButtonLink } from '@/components/ui/button';
 import { LoadingBlock } from '@/components/ui/query-state';
+import { useDashboardStats } from '@/features/dashboard/api/get-dashboard-stats';
+import { StatsCards } from '@/features/dashboard/components/stats-cards';
 import { afterPaint } from '@/lib/after-paint';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { useUser } from '@/lib/session';
-import { useDashboardStats } from '../api/get-dashboard-stats';
-import { StatsCards } from '../components/stats-cards';
 
 /**
  * The table, the charts and the activity: their code (the table's filters bring Headless UI's
  * listbox) is asked for once the top of the page is on screen, so that it does not hold up the
  * top. Nothing is drawn below them: their arrival moves nothing that is on screen.
  */
-const DashboardDetails = lazy(() => afterPaint().then(() => import('../components/dashboard-details')));
+const DashboardDetails = lazy(() => afterPaint().then(() => import('./dashboard/details')));
 
 export function DashboardRoute() {
   const user = useUser();

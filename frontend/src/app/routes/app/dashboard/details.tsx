@@ -1,10 +1,10 @@
-import { ComplianceCharts } from './compliance-charts';
-import { RecentActivity } from './recent-activity';
-import { VendorComplianceTable } from './vendor-compliance-table';
+import { ComplianceCharts } from '@/features/dashboard/components/compliance-charts';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { VendorComplianceTable } from '@/features/vendors/components/vendor-compliance-table';
 
 /**
  * The dashboard below its figures: the vendor table (with its filters, a Headless UI listbox),
- * the two charts and the recent activity. Loaded on its own (../routes/dashboard), so that the top
+ * the two charts and the recent activity. Loaded on its own (../dashboard), so that the top
  * of the page does not wait for its code.
  */
 export function DashboardDetails() {

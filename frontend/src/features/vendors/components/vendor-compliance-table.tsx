@@ -4,11 +4,11 @@ import { StatusBadge } from '@/components/compliance/status-badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
-import { VendorCard } from '@/features/vendors/components/vendor-card';
-import { VendorFilters } from '@/features/vendors/components/vendor-filters';
-import { useVendorList } from '@/features/vendors/hooks/use-vendor-list';
 import { formatDate, formatServiceType } from '@/lib/format';
 import type { Vendor } from '@/types/api';
+import { useVendorList } from '../hooks/use-vendor-list';
+import { VendorCard } from './vendor-card';
+import { VendorFilters } from './vendor-filters';
 
 const columns: Column<Vendor>[] = [
   {
