@@ -299,6 +299,12 @@ impl From<Refusal> for Error {
                 &message,
             ),
             Refusal::LinkExpired => api_error(StatusCode::GONE, "link_expired", &message),
+            Refusal::ForbiddenRole(_) => {
+                api_error(StatusCode::FORBIDDEN, "forbidden_role", &message)
+            }
+            Refusal::InvitationNotFound => {
+                api_error(StatusCode::NOT_FOUND, "invitation_not_found", &message)
+            }
             Refusal::UnsupportedFileType => api_error(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "unsupported_file_type",
@@ -405,6 +411,11 @@ mod tests {
             StatusCode::UNPROCESSABLE_ENTITY
         );
         assert_eq!(status(Refusal::LinkExpired), StatusCode::GONE);
+        assert_eq!(
+            status(Refusal::ForbiddenRole("no".into())),
+            StatusCode::FORBIDDEN
+        );
+        assert_eq!(status(Refusal::InvitationNotFound), StatusCode::NOT_FOUND);
         assert_eq!(
             status(Refusal::Taken {
                 code: "company_key_taken",

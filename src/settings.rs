@@ -17,6 +17,9 @@ pub struct Settings {
     pub security: Security,
     #[serde(default = "default_reset_ttl")]
     pub reset_token_ttl_minutes: i64,
+    /// How long an invitation's link works.
+    #[serde(default = "default_invitation_ttl")]
+    pub invitation_ttl_days: i64,
     #[serde(default)]
     pub storage: StorageSettings,
     #[serde(default)]
@@ -222,6 +225,10 @@ const fn default_sweep_batch() -> u64 {
     5000
 }
 
+const fn default_invitation_ttl() -> i64 {
+    7
+}
+
 const fn default_claim_timeout() -> u64 {
     900
 }
@@ -242,6 +249,8 @@ pub struct PlanLimits {
     /// Current documents per vendor; `None` means no limit.
     pub documents_per_vendor: Option<u64>,
     pub price_cents: u64,
+    /// People in the organization plus pending invitations.
+    pub seats: u64,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -27,6 +27,7 @@ mod m20261126_000008_vendors_name_order;
 mod m20261126_000010_blog_post_readers;
 mod m20261126_000020_organizations_time_zone;
 mod m20261126_000120_outgoing_emails_headers;
+mod m20261127_000001_teams;
 
 pub struct Migrator;
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000010_blog_post_readers::Migration),
             Box::new(m20261126_000020_organizations_time_zone::Migration),
             Box::new(m20261126_000120_outgoing_emails_headers::Migration),
+            Box::new(m20261127_000001_teams::Migration),
             // inject-above (do not remove this comment)
         ]
     }

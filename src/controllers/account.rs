@@ -1,7 +1,7 @@
 use crate::errors::ApiResult;
 use loco_rs::prelude::*;
 
-use super::current::CurrentUser;
+use super::current::{CurrentUser, OrgAdmin, Reader};
 use crate::{
     answer_cache::{AnswerCache, Question},
     errors::Envelope,
@@ -52,6 +52,7 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
         vendor_limit: p.vendor_limit,
         documents_per_vendor: p.documents_per_vendor,
         price_cents: p.price_cents,
+        seats: p.seats,
     };
     super::ok_json(PublicConfig {
         support_email: settings.support_email.clone(),
@@ -65,20 +66,32 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Preferences {
-    /// Whether to get the weekly summary email.
-    pub weekly_summary: bool,
+    /// Whether to get the weekly summary email; unchanged when absent.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub weekly_summary: Option<bool>,
+    /// Whether to get the reminder emails of the organization's documents; unchanged when
+    /// absent.
+    #[serde(default)]
+    #[schema(nullable = false)]
+    pub reminder_emails: Option<bool>,
 }
 
-/// The signed-in user's email preferences.
+/// The signed-in person's email preferences: their own, so any role may set them.
 #[utoipa::path(put, path = "/api/account/preferences", tag = "account", security(("bearer" = [])), request_body = Preferences,
     responses((status = 200, body = crate::views::auth::UserResponse), (status = 400, body = Envelope), (status = 401, body = Envelope)))]
 async fn preferences(
-    current: CurrentUser,
+    Reader(current): Reader,
     State(ctx): State<AppContext>,
     super::json::ApiJson(params): super::json::ApiJson<Preferences>,
 ) -> ApiResult {
     let mut user = current.user.clone().into_active_model();
-    user.weekly_summary = ActiveValue::Set(params.weekly_summary);
+    if let Some(on) = params.weekly_summary {
+        user.weekly_summary = ActiveValue::Set(on);
+    }
+    if let Some(on) = params.reminder_emails {
+        user.reminder_emails = ActiveValue::Set(on);
+    }
     let user = user.update(&ctx.db).await?;
     super::ok_json(crate::views::auth::UserResponse::new(&user, &current.org))
 }
@@ -92,12 +105,12 @@ pub struct OrganizationSettings {
 }
 
 /// The organization's settings: its time zone, which sets its "today" (statuses, the
-/// dashboard, reports) and the morning its reminders and weekly summary go out. Any user of the
-/// organization may change it (its owner: an organization has no other roles).
+/// dashboard, reports) and the morning its reminders and weekly summary go out. Its owner and
+/// admins may change it.
 #[utoipa::path(put, path = "/api/account/organization", tag = "account", security(("bearer" = [])), request_body = OrganizationSettings,
-    responses((status = 200, body = crate::views::auth::UserResponse), (status = 400, body = Envelope), (status = 401, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, body = crate::views::auth::UserResponse), (status = 400, body = Envelope), (status = 401, body = Envelope), (status = 403, body = Envelope), (status = 422, body = Envelope)))]
 async fn organization_settings(
-    current: CurrentUser,
+    OrgAdmin(current): OrgAdmin,
     State(ctx): State<AppContext>,
     super::json::ApiJson(params): super::json::ApiJson<OrganizationSettings>,
 ) -> ApiResult {

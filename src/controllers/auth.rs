@@ -4,7 +4,10 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{current::CurrentUser, json::ApiJson};
+use super::{
+    current::{CurrentUser, Reader},
+    json::ApiJson,
+};
 use crate::{
     errors::{
         self, conflict, field_error, rate_limited, unauthorized, ApiError, ApiResult, Envelope,
@@ -134,7 +137,7 @@ async fn me(current: CurrentUser) -> ApiResult {
 #[utoipa::path(post, path = "/api/auth/logout", tag = "auth", security(("bearer" = [])),
     responses((status = 204, description = "Signed out"), (status = 401, body = Envelope)))]
 #[tracing::instrument(skip_all)]
-async fn logout(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+async fn logout(Reader(current): Reader, State(ctx): State<AppContext>) -> ApiResult {
     let jwt = ctx.config.get_jwt_config()?;
     // The token expires by then at the latest (it was issued at most this long ago).
     let lifetime = i64::try_from(jwt.expiration)

@@ -6,7 +6,7 @@ use axum::{body::Bytes, http::HeaderMap};
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
-use super::current::CurrentUser;
+use super::current::OrgAdmin;
 use crate::{
     billing::{self, webhook},
     errors::{api_error, bad_request, conflict, field_error, rate_limited, ApiResult, Envelope},
@@ -27,7 +27,10 @@ use crate::{
 #[utoipa::path(post, path = "/api/create-subscription", tag = "billing", security(("bearer" = [])),
     responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope),
         (status = 429, body = Envelope), (status = 503, body = Envelope)))]
-async fn create_subscription(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+async fn create_subscription(
+    OrgAdmin(current): OrgAdmin,
+    State(ctx): State<AppContext>,
+) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
     if current.org.plan == PLAN_PROFESSIONAL {
         return Err(conflict(
@@ -86,7 +89,11 @@ pub struct UpgradeParams {
     request_body(content = Option<UpgradeParams>, content_type = "application/json"),
     responses((status = 200, body = UpgradeResponse), (status = 400, body = Envelope), (status = 401, body = Envelope),
         (status = 402, body = Envelope), (status = 429, body = Envelope), (status = 503, body = Envelope)))]
-async fn upgrade(current: CurrentUser, State(ctx): State<AppContext>, body: Bytes) -> ApiResult {
+async fn upgrade(
+    OrgAdmin(current): OrgAdmin,
+    State(ctx): State<AppContext>,
+    body: Bytes,
+) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
     let params = upgrade_params(&body)?;
     let upgraded = UpgradeResponse {
@@ -160,7 +167,7 @@ fn upgrade_params(body: &[u8]) -> Result<UpgradeParams> {
 /// A Stripe customer-portal session: cancel, change the card, see invoices.
 #[utoipa::path(post, path = "/api/billing/portal", tag = "billing", security(("bearer" = [])),
     responses((status = 200, body = RedirectUrl), (status = 401, body = Envelope), (status = 409, body = Envelope), (status = 503, body = Envelope)))]
-async fn portal(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
+async fn portal(OrgAdmin(current): OrgAdmin, State(ctx): State<AppContext>) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
     let Some(customer) = current.org.stripe_customer_id.as_deref() else {
         return Err(conflict(

@@ -10,7 +10,10 @@ use futures_util::{AsyncWriteExt, StreamExt};
 use loco_rs::{prelude::*, storage::Storage};
 use serde::Deserialize;
 
-use super::{current::CurrentUser, json::ApiJson};
+use super::{
+    current::{CurrentUser, Reader},
+    json::ApiJson,
+};
 use crate::{
     errors::{ApiResult, Envelope},
     mailers::vendors::VendorMailer,
@@ -83,7 +86,7 @@ fn professional_selection(
     responses((status = 200, content_type = "application/zip", body = Vec<u8>), (status = 401, body = Envelope),
         (status = 402, body = Envelope), (status = 404, body = Envelope), (status = 422, body = Envelope)))]
 async fn archive(
-    current: CurrentUser,
+    Reader(current): Reader,
     State(ctx): State<AppContext>,
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {

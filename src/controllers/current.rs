@@ -1,5 +1,13 @@
-//! The signed-in user and their organization (the tenant), from a verified JWT only; and the
-//! signed-in admin of the `/api/admin/*` calls.
+//! The signed-in user and their organization (the tenant), from a verified JWT only; what
+//! their role in the organization lets them call; and the signed-in admin of the
+//! `/api/admin/*` calls.
+//!
+//! Roles are checked here and nowhere else (docs/product.md, "Teams"): a handler says what it
+//! needs by the extractor it takes, and the default is the safe one. `CurrentUser` lets every
+//! role read (GET, HEAD) and lets only members and above call anything else, so a new handler
+//! that writes refuses viewers without a line of its own. [`Reader`] opens a non-GET call to
+//! viewers (signing out, one's own preferences, a ZIP of documents); [`OrgAdmin`] and
+//! [`OrgOwner`] narrow a call to admins and the owner.
 
 use axum::{
     extract::FromRequestParts,
@@ -9,7 +17,12 @@ use loco_rs::prelude::*;
 
 use crate::{
     errors::{api_error, ApiError},
-    models::{organizations, users},
+    models::{
+        members::{self, OrgRole},
+        organizations,
+        refusal::Refusal,
+        users,
+    },
 };
 
 pub struct CurrentUser {
@@ -22,13 +35,36 @@ pub struct CurrentUser {
     pub today: chrono::NaiveDate,
 }
 
-impl FromRequestParts<AppContext> for CurrentUser {
-    type Rejection = ApiError;
+impl CurrentUser {
+    /// The person's role in their organization.
+    #[must_use]
+    pub fn role(&self) -> OrgRole {
+        self.user.org_role()
+    }
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        ctx: &AppContext,
-    ) -> std::result::Result<Self, Self::Rejection> {
+    /// Refuses (403 `forbidden_role`) unless the person's role is `least` or above.
+    ///
+    /// # Errors
+    /// The refusal, with a sentence saying who may.
+    pub fn require(&self, least: OrgRole) -> std::result::Result<(), ApiError> {
+        if self.role() >= least {
+            return Ok(());
+        }
+        let message = match least {
+            OrgRole::Viewer | OrgRole::Member => {
+                "Viewers can see everything but change nothing. Ask an admin of your team to \
+                 make you a member."
+            }
+            OrgRole::Admin => "Only the owner and admins of your team can do this.",
+            OrgRole::Owner => "Only the owner of your team can do this.",
+        };
+        Err(ApiError::from(Error::from(Refusal::ForbiddenRole(
+            message.to_string(),
+        ))))
+    }
+
+    /// The person a verified token names, whatever their role.
+    async fn signed_in(parts: &mut Parts, ctx: &AppContext) -> std::result::Result<Self, ApiError> {
         // Loco's `auth::JWT` extractor does the same, but logs every bad token at ERROR: a
         // client's expired or forged token is no fault of ours.
         let jwt = ctx.config.get_jwt_config()?;
@@ -47,6 +83,7 @@ impl FromRequestParts<AppContext> for CurrentUser {
                 Error::Unauthorized("token for an unknown user, or ended".to_string())
             })?;
         crate::observability::record_caller(org.id, user.id);
+        members::note_active(&ctx.db, &user).await?;
         let today = org.today_at(crate::clock::Clock::from_context(ctx).now());
         Ok(Self {
             user,
@@ -54,6 +91,80 @@ impl FromRequestParts<AppContext> for CurrentUser {
             token,
             today,
         })
+    }
+}
+
+impl FromRequestParts<AppContext> for CurrentUser {
+    type Rejection = ApiError;
+
+    /// Every role may read; any other method needs `member` or above.
+    async fn from_request_parts(
+        parts: &mut Parts,
+        ctx: &AppContext,
+    ) -> std::result::Result<Self, Self::Rejection> {
+        let current = Self::signed_in(parts, ctx).await?;
+        if !parts.method.is_safe() {
+            current.require(OrgRole::Member)?;
+        }
+        Ok(current)
+    }
+}
+
+/// The calls other than reads that every role may make (each takes [`Reader`]), as method and
+/// path: the `OpenAPI` document states a 403 for every other signed-in call that writes, and
+/// the role tests call each one as a viewer.
+pub const OPEN_TO_EVERY_ROLE: [(&str, &str); 3] = [
+    ("POST", "/api/auth/logout"),
+    ("PUT", "/api/account/preferences"),
+    ("POST", "/api/documents/archive"),
+];
+
+/// A signed-in person of any role, whatever the method: for calls that change only the caller's
+/// own things (signing out, their preferences) or that only read though sent by POST (a ZIP of
+/// chosen documents).
+pub struct Reader(pub CurrentUser);
+
+impl FromRequestParts<AppContext> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        ctx: &AppContext,
+    ) -> std::result::Result<Self, ApiError> {
+        Ok(Self(CurrentUser::signed_in(parts, ctx).await?))
+    }
+}
+
+/// A signed-in admin or owner of their organization: the team, billing, the organization's
+/// settings.
+pub struct OrgAdmin(pub CurrentUser);
+
+impl FromRequestParts<AppContext> for OrgAdmin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        ctx: &AppContext,
+    ) -> std::result::Result<Self, ApiError> {
+        let current = CurrentUser::signed_in(parts, ctx).await?;
+        current.require(OrgRole::Admin)?;
+        Ok(Self(current))
+    }
+}
+
+/// The signed-in owner of their organization: handing ownership over.
+pub struct OrgOwner(pub CurrentUser);
+
+impl FromRequestParts<AppContext> for OrgOwner {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        ctx: &AppContext,
+    ) -> std::result::Result<Self, ApiError> {
+        let current = CurrentUser::signed_in(parts, ctx).await?;
+        current.require(OrgRole::Owner)?;
+        Ok(Self(current))
     }
 }
 
@@ -67,7 +178,8 @@ impl FromRequestParts<AppContext> for AdminUser {
         parts: &mut Parts,
         ctx: &AppContext,
     ) -> std::result::Result<Self, ApiError> {
-        let current = CurrentUser::from_request_parts(parts, ctx).await?;
+        // The platform's tools, not the organization's data: the organization role is not asked.
+        let current = CurrentUser::signed_in(parts, ctx).await?;
         if !current.user.is_admin() {
             return Err(ApiError::from(api_error(
                 StatusCode::FORBIDDEN,

@@ -16,7 +16,7 @@ use crate::models::file_type::FileKind;
 
 use super::{
     account, activity, auth, billing, blog, bulk, content, document_files, documents, keywords,
-    portal, reminders, reports, vendors,
+    portal, reminders, reports, team, vendors,
 };
 
 /// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
@@ -131,20 +131,42 @@ fn add_common(path: &str, operation: &mut Operation) {
     }
 }
 
+/// A signed-in call that writes is refused to viewers (`CurrentUser`), unless it is one of the
+/// few open to every role; the platform's own tools (`/api/admin`) ask the platform role.
+fn add_role_refusal(method: &str, path: &str, operation: &mut Operation) {
+    if operation.security.is_none()
+        || path.starts_with("/api/admin/")
+        || super::current::OPEN_TO_EVERY_ROLE.contains(&(method, path))
+    {
+        return;
+    }
+    operation
+        .responses
+        .responses
+        .entry("403".to_string())
+        .or_insert_with(|| {
+            envelope(
+                "`forbidden_role`: the caller's role in the organization does not allow this call",
+            )
+        });
+}
+
 impl Modify for CommonResponses {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         for (path, item) in &mut openapi.paths.paths {
-            for operation in [
-                &mut item.get,
-                &mut item.put,
-                &mut item.post,
-                &mut item.delete,
-                &mut item.patch,
-            ]
-            .into_iter()
-            .flatten()
-            {
-                add_common(path, operation);
+            if let Some(get) = &mut item.get {
+                add_common(path, get);
+            }
+            for (method, operation) in [
+                ("PUT", &mut item.put),
+                ("POST", &mut item.post),
+                ("DELETE", &mut item.delete),
+                ("PATCH", &mut item.patch),
+            ] {
+                if let Some(operation) = operation {
+                    add_common(path, operation);
+                    add_role_refusal(method, path, operation);
+                }
             }
         }
     }
@@ -268,6 +290,9 @@ impl Modify for NoNul {
         document_files::signed_view,
         activity::list, reminders::list,
         portal::validate_key, portal::portal_upload,
+        team::list_members, team::change_role, team::remove_member, team::transfer_ownership,
+        team::invite, team::list_invitations, team::revoke_invitation, team::show_invitation,
+        team::accept_invitation,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

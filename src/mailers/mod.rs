@@ -14,6 +14,7 @@ pub mod portal;
 pub mod previews;
 pub mod reminders;
 pub mod reports;
+pub mod team;
 pub mod vendors;
 
 use std::path::PathBuf;

@@ -37,6 +37,12 @@ pub enum Refusal {
     /// A genuine signed link past its time.
     #[error("This link has expired. Reload the page to see the document again.")]
     LinkExpired,
+    /// The caller's role in their organization does not allow this call.
+    #[error("{0}")]
+    ForbiddenRole(String),
+    /// An invitation link that is unknown, used, revoked or expired (not told apart).
+    #[error("This invitation link is not valid. It may have been used, revoked or have expired; ask for a new one.")]
+    InvitationNotFound,
     /// The content is an accepted type, but not the one the name's extension says.
     #[error("{0}")]
     FileTypeMismatch(String),

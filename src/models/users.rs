@@ -103,7 +103,11 @@ pub fn validate_password(password: &str) -> Result<(), validator::ValidationErro
     Ok(())
 }
 
-fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
+/// Names: 2 to 100 characters once trimmed.
+///
+/// # Errors
+/// The rule that failed, with the message the form shows.
+pub fn validate_name(name: &str) -> Result<(), validator::ValidationError> {
     let len = name.trim().chars().count();
     if len < 2 {
         return Err(validator::ValidationError::new("length")
@@ -164,6 +168,13 @@ impl ActiveModelBehavior for ActiveModel {
             }
             if this.token_generation.is_not_set() {
                 this.token_generation = ActiveValue::Set(0);
+            }
+            if this.reminder_emails.is_not_set() {
+                this.reminder_emails = ActiveValue::Set(true);
+            }
+            if this.org_role.is_not_set() {
+                this.org_role =
+                    ActiveValue::Set(super::members::OrgRole::Owner.as_str().to_string());
             }
         }
         Ok(this)
@@ -318,6 +329,7 @@ impl Model {
             name: ActiveValue::Set(name),
             company: ActiveValue::Set(company),
             role: ActiveValue::Set(ROLE_USER.to_string()),
+            org_role: ActiveValue::Set(super::members::OrgRole::Owner.as_str().to_string()),
             organization_id: ActiveValue::Set(org.id),
             ..Default::default()
         }

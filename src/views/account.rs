@@ -87,6 +87,8 @@ pub struct PlanInfo {
     /// Null means no limit.
     pub documents_per_vendor: Option<u64>,
     pub price_cents: u64,
+    /// How many people the plan has room for: members plus pending invitations.
+    pub seats: u64,
 }
 
 /// `POST /api/create-subscription` and `POST /api/billing/portal`: where the browser goes.

@@ -1,7 +1,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::models::{organizations, users};
+use crate::models::{members::OrgRole, organizations, users};
 
 /// The signed-in user as the app sees them (`User` in the `OpenAPI` document).
 #[derive(Debug, Serialize, ToSchema)]
@@ -14,6 +14,12 @@ pub struct UserResponse {
     pub role: String,
     /// `free` or `professional`: the plan of the user's organization.
     pub plan: String,
+    /// The person's role in their organization: what the screens offer them.
+    #[serde(rename = "orgRole")]
+    pub org_role: OrgRole,
+    /// Whether the person gets the reminder emails of the organization's documents.
+    #[serde(rename = "reminderEmails")]
+    pub reminder_emails: bool,
     /// Whether the user gets the weekly summary email (Professional organizations).
     #[serde(rename = "weeklySummary")]
     pub weekly_summary: bool,
@@ -34,6 +40,8 @@ impl UserResponse {
             company: user.company.clone(),
             role: user.role.clone(),
             plan: org.plan.clone(),
+            org_role: user.org_role(),
+            reminder_emails: user.reminder_emails,
             weekly_summary: user.weekly_summary,
             time_zone: org.time_zone.clone(),
         }

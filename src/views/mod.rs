@@ -6,4 +6,5 @@ pub mod documents;
 pub mod pages;
 pub mod portal;
 pub mod reminders;
+pub mod team;
 pub mod vendors;

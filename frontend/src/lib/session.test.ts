@@ -10,6 +10,8 @@ const user = {
   plan: 'free',
   timeZone: 'UTC',
   weeklySummary: true,
+  orgRole: 'owner',
+  reminderEmails: true,
 } as const;
 
 describe('session store', () => {

@@ -14,8 +14,8 @@ export interface paths {
         get?: never;
         /**
          * The organization's settings: its time zone, which sets its "today" (statuses, the
-         *     dashboard, reports) and the morning its reminders and weekly summary go out. Any user of the
-         *     organization may change it (its owner: an organization has no other roles).
+         *     dashboard, reports) and the morning its reminders and weekly summary go out. Its owner and
+         *     admins may change it.
          */
         put: operations["organization_settings"];
         post?: never;
@@ -33,7 +33,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The signed-in user's email preferences. */
+        /** The signed-in person's email preferences: their own, so any role may set them. */
         put: operations["preferences"];
         post?: never;
         delete?: never;
@@ -689,6 +689,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation's link offers: who invited whom into what. Unknown, used, revoked and
+         *     expired links get the same 404.
+         */
+        get: operations["show_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation: creates the account in the inviting organization, with the invited
+         *     role, and signs it in. The link works once.
+         */
+        post: operations["accept_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -805,6 +845,103 @@ export interface paths {
         get: operations["responsiveness"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's pending invitations, newest first. */
+        get: operations["list_invitations"];
+        put?: never;
+        /**
+         * Invites someone by email; inviting an email again re-sends it (the earlier link stops
+         *     working). Seats (people plus pending invitations) are limited by the plan.
+         */
+        post: operations["invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a pending invitation: its link stops working. */
+        delete: operations["revoke_invitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's people, the owner first. Every role may see them. */
+        get: operations["list_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a person's role. Admins change members and viewers; only the owner makes, changes
+         *     or unmakes admins; no one changes their own role or the owner's.
+         */
+        put: operations["change_role"];
+        post?: never;
+        /**
+         * Removes a person: every token they hold stops working at once; what they made stays.
+         *     Admins remove members and viewers; only the owner removes admins; the owner cannot be
+         *     removed.
+         */
+        delete: operations["remove_member"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/team/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hands ownership over: the member becomes the owner, the owner an admin. */
+        post: operations["transfer_ownership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1013,6 +1150,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptParams: {
+            /**
+             * @description 2 to 100 characters once trimmed.
+             * @default
+             */
+            name: string;
+            /** @default  */
+            password: string;
+        };
         ActivityResponse: {
             activityType: string;
             createdAt: string;
@@ -1340,6 +1486,36 @@ export interface components {
             /** Format: int32 */
             merged: number;
         };
+        InvitationParams: {
+            /**
+             * Format: email
+             * @default
+             */
+            email: string;
+            /**
+             * @description `admin` (the owner only), `member` or `viewer`.
+             * @default
+             */
+            orgRole: string;
+        };
+        /** @description What the accept-invitation page shows before the account is made. */
+        InvitationPreview: {
+            email: string;
+            invitedBy: string;
+            orgRole: components["schemas"]["OrgRole"];
+            organizationName: string;
+        };
+        /** @description A pending invitation. */
+        InvitationResponse: {
+            createdAt: string;
+            email: string;
+            /** @description When its link stops working. */
+            expiresAt: string;
+            id: string;
+            /** @description The name of the person who sent it. */
+            invitedBy: string;
+            orgRole: components["schemas"]["OrgRole"];
+        };
         JobAccepted: {
             /** Format: int64 */
             jobId: number;
@@ -1389,6 +1565,17 @@ export interface components {
             token: string;
             user: components["schemas"]["UserResponse"];
         };
+        /** @description A person of the organization (`member`). */
+        MemberResponse: {
+            email: string;
+            id: string;
+            /** @description When they joined: registered (the owner) or accepted their invitation. */
+            joinedAt: string;
+            /** @description When they last used the app, to within a few minutes; null before their first visit. */
+            lastActiveAt?: string | null;
+            name: string;
+            orgRole: components["schemas"]["OrgRole"];
+        };
         MessageResponse: {
             message: string;
         };
@@ -1400,6 +1587,12 @@ export interface components {
             serviceType: string;
             status: components["schemas"]["Status"];
         };
+        /**
+         * @description A person's role in their organization. The order is the order of what they may do: each
+         *     role may do everything the roles before it may.
+         * @enum {string}
+         */
+        OrgRole: "viewer" | "member" | "admin" | "owner";
         OrganizationSettings: {
             /**
              * @example America/Los_Angeles
@@ -1442,6 +1635,11 @@ export interface components {
             documentsPerVendor?: number | null;
             /** Format: int64 */
             priceCents: number;
+            /**
+             * Format: int64
+             * @description How many people the plan has room for: members plus pending invitations.
+             */
+            seats: number;
             /** Format: int64 */
             vendorLimit: number;
         };
@@ -1550,8 +1748,13 @@ export interface components {
         /** @enum {integer} */
         PostsPerWeek: 3 | 5 | 7;
         Preferences: {
-            /** @description Whether to get the weekly summary email. */
-            weeklySummary: boolean;
+            /**
+             * @description Whether to get the reminder emails of the organization's documents; unchanged when
+             *     absent.
+             */
+            reminderEmails?: boolean;
+            /** @description Whether to get the weekly summary email; unchanged when absent. */
+            weeklySummary?: boolean;
         };
         PreviewParams: {
             /**
@@ -1687,6 +1890,13 @@ export interface components {
             vendorId: string;
             vendorName: string;
         };
+        RoleParams: {
+            /**
+             * @description `admin` (the owner only), `member` or `viewer`.
+             * @default
+             */
+            orgRole: string;
+        };
         SearchVolumeInput: number | string | null;
         /**
          * @description The service types a form offers, as the `OpenAPI` document names them.
@@ -1712,6 +1922,13 @@ export interface components {
         };
         /** @enum {string} */
         Status: "current" | "expiring_soon" | "expired" | "missing";
+        TransferParams: {
+            /**
+             * @description The `id` of the member who becomes the owner.
+             * @default
+             */
+            memberId: string;
+        };
         /** @description One day of the compliance trend. */
         TrendPoint: {
             /**
@@ -1784,8 +2001,12 @@ export interface components {
             email: string;
             id: string;
             name: string;
+            /** @description The person's role in their organization: what the screens offer them. */
+            orgRole: components["schemas"]["OrgRole"];
             /** @description `free` or `professional`: the plan of the user's organization. */
             plan: string;
+            /** @description Whether the person gets the reminder emails of the organization's documents. */
+            reminderEmails: boolean;
             /** @description `user` or `admin` (the platform operator). */
             role: string;
             /**
@@ -1966,6 +2187,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3397,6 +3626,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3559,6 +3797,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3800,6 +4047,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,6 +4205,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3994,6 +4259,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4260,6 +4534,113 @@ export interface operations {
                 };
             };
             /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the emailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    accept_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the emailed link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptParams"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4622,6 +5003,416 @@ export interface operations {
             };
         };
     };
+    list_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationParams"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    revoke_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    list_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    change_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleParams"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    transfer_ownership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferParams"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     upgrade: {
         parameters: {
             query?: never;
@@ -4660,6 +5451,15 @@ export interface operations {
                 };
             };
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4926,6 +5726,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4983,6 +5792,15 @@ export interface operations {
                 };
             };
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5082,6 +5900,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,6 +5958,15 @@ export interface operations {
                 };
             };
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5253,6 +6089,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,6 +6144,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5428,6 +6282,15 @@ export interface operations {
                 };
             };
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,9 @@ pub struct Model {
     pub vendor_key: Option<String>,
     pub document_pid: Option<String>,
     pub organization_id: i64,
+    pub actor_pid: Option<Uuid>,
+    pub actor_name: Option<String>,
+    pub source: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

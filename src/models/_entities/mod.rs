@@ -9,6 +9,7 @@ pub mod blog_slug_redirects;
 pub mod checkout_sessions;
 pub mod documents;
 pub mod generation_jobs;
+pub mod invitations;
 pub mod keyword_ingest_chunks;
 pub mod keyword_ingests;
 pub mod keywords;

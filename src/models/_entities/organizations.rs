@@ -29,6 +29,8 @@ pub enum Relation {
     CheckoutSessions,
     #[sea_orm(has_many = "super::documents::Entity")]
     Documents,
+    #[sea_orm(has_many = "super::invitations::Entity")]
+    Invitations,
     #[sea_orm(has_many = "super::reminders::Entity")]
     Reminders,
     #[sea_orm(has_many = "super::renewal_requests::Entity")]
@@ -52,6 +54,12 @@ impl Related<super::checkout_sessions::Entity> for Entity {
 impl Related<super::documents::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Documents.def()
+    }
+}
+
+impl Related<super::invitations::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Invitations.def()
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Model {
     pub organization_id: i64,
     pub weekly_summary: bool,
     pub token_generation: i32,
+    pub org_role: String,
+    pub last_active_at: Option<DateTimeWithTimeZone>,
+    pub reminder_emails: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

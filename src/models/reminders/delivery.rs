@@ -122,13 +122,19 @@ impl Model {
         if items.is_empty() {
             return Ok(done);
         }
-        let users = users::Entity::find()
+        let mut users = users::Entity::find()
             .filter(users::Column::OrganizationId.eq(group.organization_id))
             .order_by_asc(users::Column::Id)
             .all(db)
             .await?;
-        // The users come in id order: the first is the owner, whom vendors' replies reach.
-        let to_vendor = crate::mailers::Headers::replies_to_user(users.first());
+        // Vendors' replies reach the owner.
+        let owner = users
+            .iter()
+            .find(|u| u.org_role() == crate::models::members::OrgRole::Owner)
+            .or(users.first());
+        let to_vendor = crate::mailers::Headers::replies_to_user(owner);
+        // The organization's own reminders go to each person who has them on.
+        users.retain(|u| u.reminder_emails);
         let (mut failed, mut lost) = (HashSet::<i64>::new(), HashSet::<i64>::new());
         let mut refusal = None;
         for email in pending_emails(db, &items, &users).await? {

@@ -15,6 +15,8 @@ const user = {
   plan: 'free',
   timeZone: 'UTC',
   weeklySummary: true,
+  orgRole: 'owner',
+  reminderEmails: true,
 } as const;
 
 describe('signed-in layout', () => {

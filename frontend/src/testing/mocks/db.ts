@@ -142,6 +142,8 @@ export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount
     role: 'user',
     plan: 'free',
     weeklySummary: false,
+    orgRole: 'owner',
+    reminderEmails: true,
     timeZone: 'UTC',
     password: 'secret123',
     ...overrides,

@@ -42,6 +42,8 @@ describe('login', () => {
             plan: 'free',
             timeZone: 'UTC',
             weeklySummary: true,
+            orgRole: 'owner',
+            reminderEmails: true,
           },
         });
       }),

@@ -57,6 +57,8 @@ describe('register', () => {
               plan: 'free',
               timeZone: 'UTC',
               weeklySummary: true,
+              orgRole: 'owner',
+              reminderEmails: true,
             },
           },
           { status: 201 },
@@ -72,6 +74,8 @@ describe('register', () => {
           plan: 'free',
           timeZone: 'UTC',
           weeklySummary: true,
+          orgRole: 'owner',
+          reminderEmails: true,
         }),
       ),
     );

@@ -6,8 +6,8 @@ export const configHandlers = [
     HttpResponse.json({
       supportEmail: 'help@vendorwatch.test',
       plans: {
-        free: { vendorLimit: 2, documentsPerVendor: 10, priceCents: 0 },
-        professional: { vendorLimit: 25, documentsPerVendor: null, priceCents: 2900 },
+        free: { vendorLimit: 2, documentsPerVendor: 10, priceCents: 0, seats: 2 },
+        professional: { vendorLimit: 25, documentsPerVendor: null, priceCents: 2900, seats: 10 },
       },
     }),
   ),

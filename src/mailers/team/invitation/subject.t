@@ -1,0 +1,1 @@
+{{ invitedBy }} invited you to {{ organization }} on Vendorwatch
