@@ -32,11 +32,10 @@ pub struct VendorFilter {
 }
 
 pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
-    let vendors = settings.plan_limits(&org.plan).vendor_limit;
-    let plan = if org.plan == organizations::PLAN_PROFESSIONAL {
-        "Professional"
-    } else {
-        "Free"
+    let vendors = settings.plan_limits(org.plan()).vendor_limit;
+    let plan = match org.plan() {
+        organizations::Plan::Professional => "Professional",
+        organizations::Plan::Free => "Free",
     };
     PlanLimit {
         vendors,

@@ -10,10 +10,10 @@ pub struct UserResponse {
     pub name: String,
     pub email: String,
     pub company: Option<String>,
-    /// `user` or `admin` (the platform operator).
-    pub role: String,
-    /// `free` or `professional`: the plan of the user's organization.
-    pub plan: String,
+    /// `admin` for the platform operator.
+    pub role: users::PlatformRole,
+    /// The plan of the user's organization.
+    pub plan: organizations::Plan,
     /// Whether the user gets the weekly summary email (Professional organizations).
     #[serde(rename = "weeklySummary")]
     pub weekly_summary: bool,
@@ -32,8 +32,8 @@ impl UserResponse {
             name: user.name.clone(),
             email: user.email.clone(),
             company: user.company.clone(),
-            role: user.role.clone(),
-            plan: org.plan.clone(),
+            role: user.role(),
+            plan: org.plan(),
             weekly_summary: user.weekly_summary,
             time_zone: org.time_zone.clone(),
         }
