@@ -33,8 +33,8 @@ use vendorwatch::{
     app::App,
     models::{
         compliance::DocumentType,
-        documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
-        organizations::PLAN_PROFESSIONAL,
+        documents::{self, DocumentInfo, DocumentSource, StoredFile, UploadContext},
+        organizations::Plan,
         users,
         vendors::{self, PlanLimit, VendorFields},
     },
@@ -155,7 +155,7 @@ async fn seed(ctx: &loco_rs::app::AppContext, files: u64, size_mb: u64) -> (Stri
     let (user, org) = users::Model::register(&ctx.db, &params).await.unwrap();
     let org = org
         .into_active_model()
-        .set_plan(&ctx.db, PLAN_PROFESSIONAL)
+        .set_plan(&ctx.db, Plan::Professional)
         .await
         .unwrap();
     let limit = PlanLimit {
@@ -177,7 +177,7 @@ async fn seed(ctx: &loco_rs::app::AppContext, files: u64, size_mb: u64) -> (Stri
         org: &org,
         documents_per_vendor: None,
         reminder_offsets: &[],
-        source: SOURCE_USER,
+        source: DocumentSource::User,
     };
     let info = DocumentInfo {
         document_type: DocumentType::Other,

@@ -167,7 +167,7 @@ mod tests {
             id,
             pid: uuid::Uuid::new_v4(),
             name: "Org".into(),
-            plan: "free".into(),
+            plan: sea_orm::ActiveEnum::to_value(&organizations::Plan::Free),
             stripe_customer_id: None,
             stripe_subscription_id: None,
             subscription_status: None,

@@ -467,11 +467,11 @@ impl Settings {
     }
 
     #[must_use]
-    pub fn plan_limits(&self, plan: &str) -> &PlanLimits {
-        if plan == crate::models::organizations::PLAN_PROFESSIONAL {
-            &self.plans.professional
-        } else {
-            &self.plans.free
+    pub fn plan_limits(&self, plan: crate::models::organizations::Plan) -> &PlanLimits {
+        use crate::models::organizations::Plan;
+        match plan {
+            Plan::Professional => &self.plans.professional,
+            Plan::Free => &self.plans.free,
         }
     }
 }

@@ -15,9 +15,9 @@ use crate::{
     responses((status = 200, body = PaymentStatus), (status = 401, body = Envelope)))]
 async fn payment_status(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let settings = Settings::from_context(&ctx)?;
-    let limits = settings.plan_limits(&current.org.plan);
+    let limits = settings.plan_limits(current.org.plan());
     super::ok_json(PaymentStatus {
-        plan: current.org.plan.clone(),
+        plan: current.org.plan(),
         current_vendor_count: vendors::Model::count_in_org(&ctx.db, current.org.id).await?,
         vendor_limit: limits.vendor_limit,
         document_limit_per_vendor: limits.documents_per_vendor,

@@ -5,7 +5,10 @@ use serde::Deserialize;
 use super::{current::CurrentUser, list_response, Paging};
 use crate::{
     errors::{field_error, Envelope},
-    models::activities::{self, ActivityQuery},
+    models::{
+        activities::{self, ActivityQuery, ActivityType},
+        state,
+    },
     views::activity::ActivityResponse,
 };
 
@@ -29,13 +32,13 @@ async fn list(
     Query(filter): Query<ActivityFilter>,
     Query(paging): Query<Paging>,
 ) -> ApiResult {
-    let activity_type = super::filter_value(filter.activity_type.as_deref()).map(str::to_string);
-    if activity_type
-        .as_deref()
-        .is_some_and(|t| !activities::TYPES.contains(&t))
-    {
-        return Err(ApiError::from(field_error("type", "Unknown activity type")));
-    }
+    let activity_type = match super::filter_value(filter.activity_type.as_deref()) {
+        None => None,
+        Some(t) => Some(
+            state::parse::<ActivityType>(t)
+                .ok_or_else(|| ApiError::from(field_error("type", "Unknown activity type")))?,
+        ),
+    };
     let query = ActivityQuery {
         activity_type,
         q: filter.q,

@@ -14,7 +14,7 @@ use crate::{
     models::{
         billing::{self as plans, PlanChanged},
         checkout_sessions,
-        organizations::{self, PLAN_PROFESSIONAL},
+        organizations::{self, Plan},
     },
     rate_limit::{organization_key, RateLimiters},
     settings::Settings,
@@ -32,7 +32,7 @@ async fn create_subscription(
     State(ctx): State<AppContext>,
 ) -> ApiResult {
     let stripe = billing::configured(&ctx)?;
-    if current.org.plan == PLAN_PROFESSIONAL {
+    if current.org.plan() == Plan::Professional {
         return Err(conflict(
             "already_professional",
             "Your organization is already on the Professional plan.",
@@ -98,9 +98,9 @@ async fn upgrade(
     let params = upgrade_params(&body)?;
     let upgraded = UpgradeResponse {
         success: true,
-        plan: PLAN_PROFESSIONAL.to_string(),
+        plan: Plan::Professional,
     };
-    if current.org.plan == PLAN_PROFESSIONAL {
+    if current.org.plan() == Plan::Professional {
         return super::ok_json(upgraded);
     }
     let paid = match params
@@ -130,7 +130,7 @@ async fn upgrade(
         tell_owner(&ctx, &change).await;
     }
     let now = organizations::Model::find_by_id(&ctx.db, current.org.id).await?;
-    if now.plan != PLAN_PROFESSIONAL {
+    if now.plan() != Plan::Professional {
         return Err(payment_not_confirmed().into());
     }
     super::ok_json(upgraded)

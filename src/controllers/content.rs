@@ -13,7 +13,7 @@ use crate::{
         blog_posts,
         generation_jobs::{self, rfc3339, GenerateFields},
         keywords,
-        weekly_plans::{self, Plan},
+        weekly_plans::{self, Plan, WeeklyPlanStatus},
     },
     settings::Settings,
     workers::generate_post::{GeneratePostArgs, GeneratePostWorker},
@@ -30,8 +30,7 @@ pub struct JobAccepted {
 #[serde(rename_all = "camelCase")]
 pub struct GenerationJob {
     pub id: i64,
-    /// `scheduled`, `queued`, `running`, `succeeded`, `failed` or `cancelled`.
-    pub status: String,
+    pub status: generation_jobs::JobStatus,
     pub keywords: Vec<String>,
     pub category: String,
     pub tone: String,
@@ -61,7 +60,7 @@ pub struct PlanItem {
     pub job_id: i64,
     pub keyword: String,
     pub scheduled_for: String,
-    pub status: String,
+    pub status: generation_jobs::JobStatus,
     pub post_id: Option<i64>,
 }
 
@@ -72,8 +71,7 @@ pub struct WeeklyPlan {
     pub posts_per_week: i32,
     /// US dollars a month.
     pub monthly_cost: i32,
-    /// `active`, `cancelled` or `finished`.
-    pub status: String,
+    pub status: WeeklyPlanStatus,
     pub created_at: String,
     pub plan: Vec<PlanItem>,
 }
@@ -131,7 +129,7 @@ fn job_view(job: generation_jobs::Model, slug: Option<String>) -> GenerationJob 
         finished_at: job.finished_at.as_ref().map(rfc3339),
         cost: job.cost_micros.map(dollars),
         id: job.id,
-        status: job.status,
+        status: job.status(),
         category: job.category,
         tone: job.tone,
         word_count: job.word_count,
@@ -170,7 +168,7 @@ async fn job_views(
 }
 
 fn plan_view(plan: Plan) -> WeeklyPlan {
-    let status = plan.status().to_string();
+    let status = plan.status();
     WeeklyPlan {
         id: plan.plan.id,
         posts_per_week: plan.plan.posts_per_week,
@@ -184,7 +182,7 @@ fn plan_view(plan: Plan) -> WeeklyPlan {
                 job_id: j.id,
                 keyword: j.keyword_list().join(", "),
                 scheduled_for: j.scheduled_for.as_ref().map(rfc3339).unwrap_or_default(),
-                status: j.status,
+                status: j.status(),
                 post_id: j.blog_post_id,
             })
             .collect(),

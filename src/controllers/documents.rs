@@ -10,7 +10,8 @@ use crate::{
     models::{
         compliance::{CoiType, DocumentType},
         documents::{
-            self, DateInput, DocumentInfo, DocumentQuery, DocumentUpdate, NewDocument, SOURCE_USER,
+            self, DateInput, DocumentInfo, DocumentQuery, DocumentSource, DocumentUpdate,
+            NewDocument,
         },
         vendors,
     },
@@ -63,7 +64,7 @@ pub(crate) async fn upload(
         org: current.org,
         vendor: vendor.clone(),
         info,
-        source: SOURCE_USER,
+        source: DocumentSource::User,
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     let body = DocumentResponse::new(&doc, &vendor, current.today);

@@ -194,7 +194,11 @@ pub struct ActivityTypeFilter;
 
 impl utoipa::PartialSchema for ActivityTypeFilter {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        filter_schema(&crate::models::activities::TYPES)
+        use sea_orm::{ActiveEnum, Iterable};
+        let types: Vec<String> = crate::models::activities::ActivityType::iter()
+            .map(|t| t.to_value())
+            .collect();
+        filter_schema(&types.iter().map(String::as_str).collect::<Vec<_>>())
     }
 }
 

@@ -12,7 +12,7 @@ use crate::{
     mailers::portal::PortalMailer,
     models::{
         compliance::{CoiType, CompanyKey, DocumentType},
-        documents::{self, NewDocument, SOURCE_PORTAL},
+        documents::{self, DocumentSource, NewDocument},
         organizations, vendors,
     },
     rate_limit::{client_key, RateLimiters},
@@ -135,7 +135,7 @@ async fn portal_upload(
         org: org.clone(),
         vendor: vendor.clone(),
         info,
-        source: SOURCE_PORTAL,
+        source: DocumentSource::VendorPortal,
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;

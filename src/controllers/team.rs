@@ -18,7 +18,6 @@ use crate::{
     models::{
         invitations::{self, NewInvitation},
         members::{self, OrgRole},
-        organizations,
         refusal::Refusal,
     },
     settings::Settings,
@@ -154,12 +153,8 @@ async fn invite(
         current.require(OrgRole::Owner)?;
     }
     let settings = Settings::from_context(&ctx)?;
-    let limits = settings.plan_limits(&current.org.plan);
-    let plan = if current.org.plan == organizations::PLAN_PROFESSIONAL {
-        "Professional"
-    } else {
-        "Free"
-    };
+    let limits = settings.plan_limits(current.org.plan());
+    let plan = current.org.plan().name();
     let (sent, token) = invitations::Model::invite(
         &ctx.db,
         NewInvitation {

@@ -32,12 +32,8 @@ pub struct VendorFilter {
 }
 
 pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
-    let vendors = settings.plan_limits(&org.plan).vendor_limit;
-    let plan = if org.plan == organizations::PLAN_PROFESSIONAL {
-        "Professional"
-    } else {
-        "Free"
-    };
+    let vendors = settings.plan_limits(org.plan()).vendor_limit;
+    let plan = org.plan().name();
     PlanLimit {
         vendors,
         message: format!("{plan} accounts are limited to {vendors} vendors maximum."),

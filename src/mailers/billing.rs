@@ -6,7 +6,7 @@ use serde_json::json;
 use crate::{
     models::{
         billing::PlanChanged,
-        organizations::{self, PLAN_PROFESSIONAL},
+        organizations::{self, Plan},
     },
     settings::Settings,
 };
@@ -33,7 +33,7 @@ impl BillingMailer {
         let Some(owner) = organizations::Model::owner(&ctx.db, change.org.id).await? else {
             return Ok(());
         };
-        let professional = change.org.plan == PLAN_PROFESSIONAL;
+        let professional = change.org.plan() == Plan::Professional;
         super::deliver(
             ctx,
             &plan_changed,
@@ -43,7 +43,7 @@ impl BillingMailer {
                 "organization": change.org.name,
                 "professional": professional,
                 "byOperator": by == ChangedBy::Operator,
-                "vendorLimit": settings.plan_limits(&change.org.plan).vendor_limit,
+                "vendorLimit": settings.plan_limits(change.org.plan()).vendor_limit,
                 "billingUrl": format!("{}/billing", settings.app_url),
                 "supportEmail": settings.support_email,
             }),

@@ -1,31 +1,47 @@
 //! The activity log: one readable entry for every change, newest first.
 
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use uuid::Uuid;
 
 pub use super::_entities::activities::{self, ActiveModel, Entity, Model};
 
-pub const VENDOR_CREATED: &str = "vendor_created";
-pub const VENDOR_UPDATED: &str = "vendor_updated";
-pub const VENDOR_DELETED: &str = "vendor_deleted";
-pub const DOCUMENT_UPLOADED: &str = "document_uploaded";
-pub const DOCUMENT_UPDATED: &str = "document_updated";
-pub const DOCUMENT_DELETED: &str = "document_deleted";
-pub const DOCUMENT_EXPIRED: &str = "document_expired";
-/// The organization moved between Free and Professional (a payment, or a subscription that
-/// ended).
-pub const PLAN_CHANGED: &str = "plan_changed";
-
-pub const TYPES: [&str; 8] = [
-    VENDOR_CREATED,
-    VENDOR_UPDATED,
-    VENDOR_DELETED,
-    DOCUMENT_UPLOADED,
-    DOCUMENT_UPDATED,
-    DOCUMENT_DELETED,
-    DOCUMENT_EXPIRED,
-    PLAN_CHANGED,
-];
+// `activities.activity_type` (decision 49).
+/// What an activity log entry records.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum ActivityType {
+    #[sea_orm(string_value = "vendor_created")]
+    VendorCreated,
+    #[sea_orm(string_value = "vendor_updated")]
+    VendorUpdated,
+    #[sea_orm(string_value = "vendor_deleted")]
+    VendorDeleted,
+    #[sea_orm(string_value = "document_uploaded")]
+    DocumentUploaded,
+    #[sea_orm(string_value = "document_updated")]
+    DocumentUpdated,
+    #[sea_orm(string_value = "document_deleted")]
+    DocumentDeleted,
+    #[sea_orm(string_value = "document_expired")]
+    DocumentExpired,
+    /// The organization moved between Free and Professional (a payment, a subscription that
+    /// ended, or the operator).
+    #[sea_orm(string_value = "plan_changed")]
+    PlanChanged,
+}
 
 impl TenantEntity for Entity {
     type TenantId = i64;
@@ -48,7 +64,7 @@ pub struct Subject {
 /// Filters of the activity list.
 #[derive(Debug, Default, Clone)]
 pub struct ActivityQuery {
-    pub activity_type: Option<String>,
+    pub activity_type: Option<ActivityType>,
     pub q: Option<String>,
     pub page: super::search::Page,
 }
@@ -61,13 +77,13 @@ impl Model {
     pub async fn record<C: ConnectionTrait>(
         db: &C,
         org_id: i64,
-        activity_type: &str,
+        activity_type: ActivityType,
         description: String,
         subject: Subject,
     ) -> Result<Self> {
         let entry = ActiveModel {
             pid: ActiveValue::Set(Uuid::now_v7()),
-            activity_type: ActiveValue::Set(activity_type.to_string()),
+            activity_type: ActiveValue::Set(activity_type.to_value()),
             description: ActiveValue::Set(description),
             vendor_key: ActiveValue::Set(subject.vendor_key),
             document_pid: ActiveValue::Set(subject.document_pid.map(|p| p.to_string())),
@@ -87,8 +103,8 @@ impl Model {
         query: &ActivityQuery,
     ) -> Result<(Vec<Self>, u64)> {
         let mut select = Entity::find().in_tenant(org_id);
-        if let Some(t) = &query.activity_type {
-            select = select.filter(activities::Column::ActivityType.eq(t.as_str()));
+        if let Some(t) = query.activity_type {
+            select = select.filter(activities::Column::ActivityType.eq(t));
         }
         if let Some(q) = super::search::text(query.q.as_deref()) {
             select = select.filter(super::search::contains_ci(
@@ -108,5 +124,24 @@ impl Model {
             .await?;
         let total = query.page.total(rows.len(), count).await?;
         Ok((rows, total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn activity_types_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (ActivityType::VendorCreated, "vendor_created"),
+            (ActivityType::VendorUpdated, "vendor_updated"),
+            (ActivityType::VendorDeleted, "vendor_deleted"),
+            (ActivityType::DocumentUploaded, "document_uploaded"),
+            (ActivityType::DocumentUpdated, "document_updated"),
+            (ActivityType::DocumentDeleted, "document_deleted"),
+            (ActivityType::DocumentExpired, "document_expired"),
+            (ActivityType::PlanChanged, "plan_changed"),
+        ]);
     }
 }

@@ -12,7 +12,7 @@ use sea_orm::sea_query::OnConflict;
 use super::{
     activities::{self, Subject},
     checkout_sessions,
-    organizations::{self, PLAN_FREE, PLAN_PROFESSIONAL},
+    organizations::{self, Plan},
     stripe_events,
 };
 use crate::billing::{
@@ -27,7 +27,7 @@ pub const PAYMENT_FAILED: &str =
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanChanged {
     pub org: organizations::Model,
-    pub from: String,
+    pub from: Plan,
 }
 
 /// Whether the event with this id was handled already (a delivery Stripe repeats), so that it
@@ -125,7 +125,7 @@ pub async fn upgrade_after_checkout(
 pub async fn change_plan(
     db: &DatabaseConnection,
     org: &organizations::Model,
-    plan: &str,
+    plan: Plan,
 ) -> Result<Option<PlanChanged>> {
     let txn = crate::models::begin_write(db).await?;
     let changed = set_plan(&txn, org, plan).await?;
@@ -199,7 +199,7 @@ async fn upgrade<C: ConnectionTrait>(
     }
     active.payment_problem = ActiveValue::Set(None);
     active.update(db).await?;
-    set_plan(db, &org, PLAN_PROFESSIONAL).await
+    set_plan(db, &org, Plan::Professional).await
 }
 
 /// Keeps the plan in step with the subscription: renewal and cancellation dates, and Free
@@ -224,11 +224,11 @@ async fn follow_subscription<C: ConnectionTrait>(
         active.payment_problem = ActiveValue::Set(None);
     }
     active.update(db).await?;
-    if facts.live || org.plan == PLAN_FREE {
+    if facts.live || org.plan() == Plan::Free {
         // A live subscription never upgrades by itself: only a paid checkout does.
         return Ok(None);
     }
-    set_plan(db, &org, PLAN_FREE).await
+    set_plan(db, &org, Plan::Free).await
 }
 
 /// Moves the organization to `plan` if it is on another one, with an activity entry; the
@@ -236,7 +236,7 @@ async fn follow_subscription<C: ConnectionTrait>(
 async fn set_plan<C: ConnectionTrait>(
     db: &C,
     org: &organizations::Model,
-    plan: &str,
+    plan: Plan,
 ) -> Result<Option<PlanChanged>> {
     let moved = organizations::Entity::update_many()
         .col_expr(
@@ -252,15 +252,14 @@ async fn set_plan<C: ConnectionTrait>(
     if !moved {
         return Ok(None);
     }
-    let description = if plan == PLAN_PROFESSIONAL {
-        "The plan changed to Professional".to_string()
-    } else {
-        "The plan changed to Free".to_string()
+    let description = match plan {
+        Plan::Professional => "The plan changed to Professional".to_string(),
+        Plan::Free => "The plan changed to Free".to_string(),
     };
     activities::Model::record(
         db,
         org.id,
-        activities::PLAN_CHANGED,
+        activities::ActivityType::PlanChanged,
         description,
         Subject::default(),
     )
@@ -268,11 +267,9 @@ async fn set_plan<C: ConnectionTrait>(
     let org = organizations::Model::find_by_id(db, org.id).await?;
     Ok(Some(PlanChanged {
         org,
-        from: if plan == PLAN_PROFESSIONAL {
-            PLAN_FREE
-        } else {
-            PLAN_PROFESSIONAL
-        }
-        .to_string(),
+        from: match plan {
+            Plan::Professional => Plan::Free,
+            Plan::Free => Plan::Professional,
+        },
     }))
 }

@@ -4,6 +4,7 @@
 
 use chrono::Utc;
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
     ConnectionTrait, TransactionSession, TransactionTrait,
@@ -18,8 +19,40 @@ pub mod views;
 
 pub use form::{check_content_length, PostChange, PostFields, PostForm};
 
-pub const DRAFT: &str = "draft";
-pub const PUBLISHED: &str = "published";
+// `blog_posts.status` (decision 49).
+/// Whether a blog post is out.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum PostStatus {
+    #[sea_orm(string_value = "draft")]
+    Draft,
+    #[sea_orm(string_value = "published")]
+    Published,
+}
+
+impl PostStatus {
+    #[must_use]
+    pub const fn of(published: bool) -> Self {
+        if published {
+            Self::Published
+        } else {
+            Self::Draft
+        }
+    }
+}
 
 #[async_trait::async_trait]
 impl ActiveModelBehavior for ActiveModel {}
@@ -35,8 +68,13 @@ pub struct BlogStats {
 
 impl Model {
     #[must_use]
+    pub fn status(&self) -> PostStatus {
+        super::state::stored("blog_posts.status", &self.status, PostStatus::Draft)
+    }
+
+    #[must_use]
     pub fn is_published(&self) -> bool {
-        self.status == PUBLISHED
+        self.status() == PostStatus::Published
     }
 
     #[must_use]
@@ -113,7 +151,7 @@ impl Model {
     ) -> Result<(Vec<Self>, u64)> {
         let mut select = Entity::find();
         if !drafts_too {
-            select = select.filter(Column::Status.eq(PUBLISHED));
+            select = select.filter(Column::Status.eq(PostStatus::Published));
         }
         let count = select.clone().count(db);
         let ordered = select
@@ -137,7 +175,7 @@ impl Model {
     pub async fn stats(db: &DatabaseConnection) -> Result<BlogStats> {
         let posts = Entity::find().count(db).await?;
         let published = Entity::find()
-            .filter(Column::Status.eq(PUBLISHED))
+            .filter(Column::Status.eq(PostStatus::Published))
             .count(db)
             .await?;
         // Summed here: a blog has hundreds of posts, and `SUM` of a BIGINT is a NUMERIC on
@@ -176,7 +214,7 @@ impl Model {
             excerpt: ActiveValue::Set(form.excerpt.clone()),
             content: ActiveValue::Set(form.content.clone()),
             author: ActiveValue::Set(author.to_string()),
-            status: ActiveValue::Set(if form.published { PUBLISHED } else { DRAFT }.to_string()),
+            status: ActiveValue::Set(PostStatus::of(form.published).to_value()),
             tags: ActiveValue::Set(
                 serde_json::to_string(&form.tags).unwrap_or_else(|_| "[]".into()),
             ),
@@ -237,7 +275,7 @@ impl Model {
                 form.published
             }
         };
-        active.status = ActiveValue::Set(if publish { PUBLISHED } else { DRAFT }.to_string());
+        active.status = ActiveValue::Set(PostStatus::of(publish).to_value());
         if publish && first_published.is_none() {
             active.published_at = ActiveValue::Set(Some(now.into()));
         }
@@ -294,4 +332,17 @@ async fn free_slug<C: ConnectionTrait>(db: &C, wanted: &str, own: Option<i64>) -
         }
     }
     Err(Error::string("no free slug"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn post_statuses_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (PostStatus::Draft, "draft"),
+            (PostStatus::Published, "published"),
+        ]);
+    }
 }

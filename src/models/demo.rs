@@ -11,7 +11,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 
 use super::{
-    documents::{self, DocumentInfo, NewDocument, UploadedFile, SOURCE_USER},
+    documents::{self, DocumentInfo, DocumentSource, NewDocument, UploadedFile},
     organizations,
     users::{self, RegisterParams},
     vendors::{self, PlanLimit, VendorParams},
@@ -107,7 +107,7 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
     )
     .await?;
     let org = organizations::ActiveModel::from(org)
-        .set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL)
+        .set_plan(&ctx.db, organizations::Plan::Professional)
         .await?;
     let limit = PlanLimit {
         vendors: u64::MAX,
@@ -136,7 +136,7 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
                 org: org.clone(),
                 vendor: vendor.clone(),
                 info,
-                source: SOURCE_USER,
+                source: DocumentSource::User,
             };
             documents::Model::store_and_record(ctx, file, new).await?;
             count += 1;

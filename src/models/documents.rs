@@ -3,6 +3,7 @@
 
 use chrono::{NaiveDate, Utc};
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{DeriveActiveEnum, EnumIter, StringLen};
 use uuid::Uuid;
 
 pub use super::_entities::documents::{self, ActiveModel, Entity, Model};
@@ -13,8 +14,29 @@ use super::{
     refusal::Refusal,
 };
 
-pub const SOURCE_USER: &str = "user";
-pub const SOURCE_PORTAL: &str = "vendor_portal";
+// `documents.source` (decision 49).
+/// Who uploaded a document: a user of the organization, or the vendor through the portal.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentSource {
+    #[sea_orm(string_value = "user")]
+    User,
+    #[sea_orm(string_value = "vendor_portal")]
+    VendorPortal,
+}
 
 mod form;
 mod intake;
@@ -78,7 +100,7 @@ pub struct UploadContext<'a> {
     pub org: &'a organizations::Model,
     pub documents_per_vendor: Option<u64>,
     pub reminder_offsets: &'a [u32],
-    pub source: &'static str,
+    pub source: DocumentSource,
 }
 
 /// The UTC date now. An organization's "today" is its own date (`organizations::Model::today`,
@@ -123,5 +145,25 @@ impl Model {
         let doc = Self::find_in_org(db, org_id, pid).await?;
         let vendor = super::vendors::Model::find_by_id_in_org(db, org_id, doc.vendor_id).await?;
         Ok((doc, vendor))
+    }
+}
+
+impl Model {
+    #[must_use]
+    pub fn source(&self) -> DocumentSource {
+        super::state::stored("documents.source", &self.source, DocumentSource::User)
+    }
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::*;
+
+    #[test]
+    fn document_sources_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (DocumentSource::User, "user"),
+            (DocumentSource::VendorPortal, "vendor_portal"),
+        ]);
     }
 }

@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Datelike, Duration, FixedOffset, TimeZone, Utc};
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
     ConnectionTrait, TransactionSession, TransactionTrait,
@@ -20,12 +21,46 @@ use super::{
 };
 use crate::ai::{Brief, Failure, Generated, Usage};
 
-pub const SCHEDULED: &str = "scheduled";
-pub const QUEUED: &str = "queued";
-pub const RUNNING: &str = "running";
-pub const SUCCEEDED: &str = "succeeded";
-pub const FAILED: &str = "failed";
-pub const CANCELLED: &str = "cancelled";
+// `generation_jobs.status` (decision 49).
+/// Where an AI draft's job is: `scheduled` -> `queued` -> `running` -> `succeeded` or
+/// `failed`, or `scheduled` -> `cancelled`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum JobStatus {
+    #[sea_orm(string_value = "scheduled")]
+    Scheduled,
+    #[sea_orm(string_value = "queued")]
+    Queued,
+    #[sea_orm(string_value = "running")]
+    Running,
+    #[sea_orm(string_value = "succeeded")]
+    Succeeded,
+    #[sea_orm(string_value = "failed")]
+    Failed,
+    #[sea_orm(string_value = "cancelled")]
+    Cancelled,
+}
+
+impl JobStatus {
+    /// Whether the job's draft is still to come.
+    #[must_use]
+    pub const fn is_pending(self) -> bool {
+        matches!(self, Self::Scheduled | Self::Queued | Self::Running)
+    }
+}
 
 pub const TONES: [&str; 5] = [
     "professional",
@@ -167,6 +202,12 @@ pub struct MonthUsage {
 }
 
 impl Model {
+    /// A job in a state no variant stores is read as failed: nothing takes it up again.
+    #[must_use]
+    pub fn status(&self) -> JobStatus {
+        super::state::stored("generation_jobs.status", &self.status, JobStatus::Failed)
+    }
+
     #[must_use]
     pub fn keyword_list(&self) -> Vec<String> {
         serde_json::from_str(&self.keywords).unwrap_or_default()
@@ -198,11 +239,11 @@ impl Model {
         let job = ActiveModel {
             status: ActiveValue::Set(
                 if scheduled_for.is_some() {
-                    SCHEDULED
+                    JobStatus::Scheduled
                 } else {
-                    QUEUED
+                    JobStatus::Queued
                 }
-                .into(),
+                .to_value(),
             ),
             keywords: ActiveValue::Set(
                 serde_json::to_string(&brief.keywords).unwrap_or_else(|_| "[]".into()),
@@ -233,14 +274,14 @@ impl Model {
         let due: Vec<i64> = Entity::find()
             .select_only()
             .column(Column::Id)
-            .filter(Column::Status.eq(SCHEDULED))
+            .filter(Column::Status.eq(JobStatus::Scheduled))
             .filter(Column::ScheduledFor.lte(now))
             .into_tuple()
             .all(db)
             .await?;
         let mut claimed = Vec::new();
         for id in due {
-            if move_status(db, id, SCHEDULED, QUEUED).await? {
+            if move_status(db, id, JobStatus::Scheduled, JobStatus::Queued).await? {
                 claimed.push(id);
             }
         }
@@ -263,7 +304,7 @@ impl Model {
         let mut ids: Vec<i64> = Entity::find()
             .select_only()
             .column(Column::Id)
-            .filter(Column::Status.eq(QUEUED))
+            .filter(Column::Status.eq(JobStatus::Queued))
             .filter(lost.clone())
             .into_tuple()
             .all(db)
@@ -273,18 +314,18 @@ impl Model {
         Entity::update_many()
             .col_expr(Column::UpdatedAt, Expr::value(now))
             .filter(Column::Id.is_in(ids.clone()))
-            .filter(Column::Status.eq(QUEUED))
+            .filter(Column::Status.eq(JobStatus::Queued))
             .filter(lost)
             .exec(db)
             .await?;
         let stuck = Entity::find()
-            .filter(Column::Status.eq(RUNNING))
+            .filter(Column::Status.eq(JobStatus::Running))
             .filter(Column::StartedAt.lt(now - stale_after))
             .all(db)
             .await?;
         for job in stuck {
             if job.attempts < MAX_ATTEMPTS {
-                if move_status(db, job.id, RUNNING, QUEUED).await? {
+                if move_status(db, job.id, JobStatus::Running, JobStatus::Queued).await? {
                     ids.push(job.id);
                 }
             } else {
@@ -312,12 +353,12 @@ impl Model {
     pub async fn start(db: &DatabaseConnection, id: i64) -> Result<Option<Self>> {
         let now = Utc::now();
         let taken = Entity::update_many()
-            .col_expr(Column::Status, Expr::value(RUNNING))
+            .col_expr(Column::Status, Expr::value(JobStatus::Running))
             .col_expr(Column::Attempts, Expr::col(Column::Attempts).add(1))
             .col_expr(Column::StartedAt, Expr::value(now))
             .col_expr(Column::UpdatedAt, Expr::value(now))
             .filter(Column::Id.eq(id))
-            .filter(Column::Status.eq(QUEUED))
+            .filter(Column::Status.eq(JobStatus::Queued))
             .exec(db)
             .await?
             .rows_affected;
@@ -342,7 +383,7 @@ impl Model {
         let now = Utc::now();
         let post = blog_posts::Model::create(&txn, &post_form(generated), AUTHOR).await?;
         let done = Entity::update_many()
-            .col_expr(Column::Status, Expr::value(SUCCEEDED))
+            .col_expr(Column::Status, Expr::value(JobStatus::Succeeded))
             .col_expr(Column::BlogPostId, Expr::value(post.id))
             .col_expr(Column::Model, Expr::value(generated.model.clone()))
             .col_expr(
@@ -358,7 +399,7 @@ impl Model {
             .col_expr(Column::FinishedAt, Expr::value(now))
             .col_expr(Column::UpdatedAt, Expr::value(now))
             .filter(Column::Id.eq(self.id))
-            .filter(Column::Status.eq(RUNNING))
+            .filter(Column::Status.eq(JobStatus::Running))
             .filter(Column::Attempts.eq(self.attempts))
             .exec(&txn)
             .await?
@@ -421,7 +462,10 @@ impl Model {
             .all(db)
             .await?;
         Ok(MonthUsage {
-            generations: rows.iter().filter(|(s, _)| s == SUCCEEDED).count() as u64,
+            generations: rows
+                .iter()
+                .filter(|(s, _)| super::state::parse(s) == Some(JobStatus::Succeeded))
+                .count() as u64,
             cost_micros: rows.iter().filter_map(|(_, c)| *c).sum(),
         })
     }
@@ -429,7 +473,12 @@ impl Model {
 
 /// Moves a job from one state to the next if it is still in the first; true when this call
 /// moved it.
-async fn move_status<C: ConnectionTrait>(db: &C, id: i64, from: &str, to: &str) -> Result<bool> {
+async fn move_status<C: ConnectionTrait>(
+    db: &C,
+    id: i64,
+    from: JobStatus,
+    to: JobStatus,
+) -> Result<bool> {
     Ok(Entity::update_many()
         .col_expr(Column::Status, Expr::value(to))
         .col_expr(Column::UpdatedAt, Expr::value(Utc::now()))
@@ -450,7 +499,7 @@ async fn finish_failed<C: ConnectionTrait>(
 ) -> Result<bool> {
     let now = Utc::now();
     let mut update = Entity::update_many()
-        .col_expr(Column::Status, Expr::value(FAILED))
+        .col_expr(Column::Status, Expr::value(JobStatus::Failed))
         .col_expr(Column::Error, Expr::value(reason.to_string()))
         .col_expr(Column::FinishedAt, Expr::value(now))
         .col_expr(Column::UpdatedAt, Expr::value(now));
@@ -471,7 +520,7 @@ async fn finish_failed<C: ConnectionTrait>(
     }
     let done = update
         .filter(Column::Id.eq(job.id))
-        .filter(Column::Status.eq(RUNNING))
+        .filter(Column::Status.eq(JobStatus::Running))
         .filter(Column::Attempts.eq(job.attempts))
         .exec(db)
         .await?
@@ -523,4 +572,21 @@ fn post_form(generated: &Generated) -> PostForm {
 #[must_use]
 pub fn rfc3339(at: &DateTime<FixedOffset>) -> String {
     at.with_timezone(&Utc).to_rfc3339()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn job_statuses_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (JobStatus::Scheduled, "scheduled"),
+            (JobStatus::Queued, "queued"),
+            (JobStatus::Running, "running"),
+            (JobStatus::Succeeded, "succeeded"),
+            (JobStatus::Failed, "failed"),
+            (JobStatus::Cancelled, "cancelled"),
+        ]);
+    }
 }

@@ -8,7 +8,7 @@
 use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
 use rand::RngCore;
-use sea_orm::{sea_query::Expr, Condition, QueryOrder};
+use sea_orm::{sea_query::Expr, ActiveEnum, Condition, QueryOrder};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
@@ -132,7 +132,7 @@ impl Model {
         let invitation = ActiveModel {
             pid: ActiveValue::Set(Uuid::now_v7()),
             email: ActiveValue::Set(email),
-            org_role: ActiveValue::Set(new.role.as_str().to_string()),
+            org_role: ActiveValue::Set(new.role.to_value()),
             token_digest: ActiveValue::Set(digest(&token)),
             invited_by_name: ActiveValue::Set(new.inviter.name.clone()),
             expires_at: ActiveValue::Set((now + new.ttl).into()),
@@ -252,7 +252,7 @@ impl Model {
             password: ActiveValue::Set(password_hash),
             name: ActiveValue::Set(name.trim().to_string()),
             company: ActiveValue::Set(Some(org.name.clone())),
-            role: ActiveValue::Set(users::ROLE_USER.to_string()),
+            role: ActiveValue::Set(users::PlatformRole::User.to_value()),
             org_role: ActiveValue::Set(invitation.org_role.clone()),
             organization_id: ActiveValue::Set(org.id),
             ..Default::default()

@@ -205,7 +205,7 @@ pub async fn change_role(
         return Err(refuse("Only the owner can make someone an admin."));
     }
     let mut row: users::ActiveModel = target.into();
-    row.org_role = ActiveValue::Set(role.as_str().to_string());
+    row.org_role = ActiveValue::Set(role.to_value());
     let updated = row.update(&txn).await?;
     txn.commit().await?;
     Ok(updated)
@@ -258,10 +258,10 @@ pub async fn transfer_ownership(
         return Err(Refusal::NotFound.into());
     }
     let mut former: users::ActiveModel = owner.into();
-    former.org_role = ActiveValue::Set(OrgRole::Admin.as_str().to_string());
+    former.org_role = ActiveValue::Set(OrgRole::Admin.to_value());
     former.update(&txn).await?;
     let mut new_owner: users::ActiveModel = target.into();
-    new_owner.org_role = ActiveValue::Set(OrgRole::Owner.as_str().to_string());
+    new_owner.org_role = ActiveValue::Set(OrgRole::Owner.to_value());
     let new_owner = new_owner.update(&txn).await?;
     txn.commit().await?;
     Ok(new_owner)

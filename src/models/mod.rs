@@ -31,6 +31,7 @@ pub mod report_snapshots;
 pub mod reports;
 pub mod revoked_tokens;
 pub mod search;
+pub mod state;
 pub mod stripe_events;
 pub mod sweep;
 pub mod unsubscribe;

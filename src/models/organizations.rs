@@ -1,4 +1,5 @@
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{DeriveActiveEnum, EnumIter, StringLen};
 use uuid::Uuid;
 
 mod zone;
@@ -10,13 +11,39 @@ pub use zone::{
 
 pub use super::_entities::organizations::{self, ActiveModel, Entity, Model};
 
-pub const PLAN_FREE: &str = "free";
-pub const PLAN_PROFESSIONAL: &str = "professional";
+// `organizations.plan` (decision 49).
+/// The plan an organization is on.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum Plan {
+    #[sea_orm(string_value = "free")]
+    Free,
+    #[sea_orm(string_value = "professional")]
+    Professional,
+}
 
-/// The plans an organization can be on.
-#[must_use]
-pub fn is_plan(plan: &str) -> bool {
-    plan == PLAN_FREE || plan == PLAN_PROFESSIONAL
+impl Plan {
+    /// The plan's name as screens and messages write it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Free => "Free",
+            Self::Professional => "Professional",
+        }
+    }
 }
 
 #[async_trait::async_trait]
@@ -30,7 +57,7 @@ impl ActiveModelBehavior for ActiveModel {
             this.pid = ActiveValue::Set(Uuid::new_v4());
         }
         if let ActiveValue::Set(plan) = &this.plan {
-            if !is_plan(plan) {
+            if super::state::parse::<Plan>(plan).is_none() {
                 return Err(DbErr::Custom(format!("unknown plan `{plan}`")));
             }
         }
@@ -84,12 +111,17 @@ impl Model {
 }
 
 impl Model {
+    #[must_use]
+    pub fn plan(&self) -> Plan {
+        super::state::stored("organizations.plan", &self.plan, Plan::Free)
+    }
+
     /// Professional features are for Professional organizations.
     ///
     /// # Errors
     /// `PlanRequired`, naming the plan, for any other plan.
     pub fn require_professional(&self, feature: &str) -> Result<(), super::refusal::Refusal> {
-        if self.plan == PLAN_PROFESSIONAL {
+        if self.plan() == Plan::Professional {
             Ok(())
         } else {
             Err(super::refusal::Refusal::PlanRequired(format!(
@@ -117,11 +149,8 @@ impl ActiveModel {
     /// Moves the organization to another plan.
     ///
     /// # Errors
-    /// When the plan is unknown or the database fails.
-    pub async fn set_plan(self, db: &DatabaseConnection, plan: &str) -> ModelResult<Model> {
-        if !is_plan(plan) {
-            return Err(ModelError::msg(&format!("unknown plan `{plan}`")));
-        }
+    /// Database errors.
+    pub async fn set_plan(self, db: &DatabaseConnection, plan: Plan) -> ModelResult<Model> {
         set_column(db, *self.id.as_ref(), organizations::Column::Plan, plan).await
     }
 }
@@ -134,7 +163,7 @@ async fn set_column(
     db: &DatabaseConnection,
     id: i64,
     column: organizations::Column,
-    value: &str,
+    value: impl Into<sea_orm::Value>,
 ) -> ModelResult<Model> {
     Entity::update_many()
         .col_expr(column, sea_orm::sea_query::Expr::value(value))
@@ -146,4 +175,17 @@ async fn set_column(
         .exec(db)
         .await?;
     Model::find_by_id(db, id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (Plan::Free, "free"),
+            (Plan::Professional, "professional"),
+        ]);
+    }
 }

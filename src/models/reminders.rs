@@ -13,8 +13,9 @@ mod claims;
 mod delivery;
 mod gather;
 
+pub use super::reminder_deliveries::DeliveryKind;
 pub use claims::{now, Claim, ClaimPolicy, ClaimedReminder, Cursor};
-pub use delivery::{Delivered, Outcome, TO_ORGANIZATION, TO_VENDOR};
+pub use delivery::{Delivered, Outcome};
 pub use gather::{Group, WORKER_TOKEN_PREFIX};
 
 pub use super::_entities::reminders::{self, ActiveModel, Entity, Model};

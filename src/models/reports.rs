@@ -14,7 +14,9 @@ use super::_entities::{documents::Column as D, report_snapshots::Column as C};
 use super::{
     _entities::{reminder_deliveries, reminders},
     compliance::Status,
-    documents, organizations, renewal_requests, report_snapshots,
+    documents, organizations,
+    reminder_deliveries::DeliveryKind,
+    renewal_requests, report_snapshots,
     vendors::{self, VendorQuery, VendorStanding},
 };
 
@@ -418,7 +420,7 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
         .and_where(documents::documents::Column::OrganizationId.eq(org_id))
         .to_owned();
     let sent = reminder_deliveries::Entity::find()
-        .filter(reminder_deliveries::Column::Kind.eq("vendor"))
+        .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
         .filter(reminders::Column::DocumentId.in_subquery(org_documents))
         .find_also_related(reminders::Entity)
         .all(db)
@@ -443,7 +445,7 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
     }
     let uploads = documents::Entity::find()
         .in_tenant(org_id)
-        .filter(D::Source.eq(documents::SOURCE_PORTAL))
+        .filter(D::Source.eq(documents::DocumentSource::VendorPortal))
         .order_by_asc(D::CreatedAt)
         .all(db)
         .await?;

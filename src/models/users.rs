@@ -2,6 +2,7 @@ use std::sync::OnceLock;
 
 use chrono::{Duration, Utc};
 use loco_rs::{auth::jwt, hash, prelude::*};
+use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::Map;
@@ -14,8 +15,30 @@ use super::{
     organizations, revoked_tokens,
 };
 
-pub const ROLE_USER: &str = "user";
-pub const ROLE_ADMIN: &str = "admin";
+// `users.role` (decision 49); `admin` only by `make_admin` (decision 4).
+/// Who a user is to the platform: `admin` is its operator.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum PlatformRole {
+    #[sea_orm(string_value = "user")]
+    User,
+    /// The platform operator, set only by `cargo loco task make_admin`.
+    #[sea_orm(string_value = "admin")]
+    Admin,
+}
 
 /// The token's own id, what signing out revokes.
 const CLAIM_JTI: &str = "jti";
@@ -173,8 +196,7 @@ impl ActiveModelBehavior for ActiveModel {
                 this.reminder_emails = ActiveValue::Set(true);
             }
             if this.org_role.is_not_set() {
-                this.org_role =
-                    ActiveValue::Set(super::members::OrgRole::Owner.as_str().to_string());
+                this.org_role = ActiveValue::Set(super::members::OrgRole::Owner.to_value());
             }
         }
         Ok(this)
@@ -317,7 +339,7 @@ impl Model {
             .map_or(organizations::DEFAULT_TIME_ZONE, |zone| zone.name());
         let org = organizations::ActiveModel {
             name: ActiveValue::Set(company.clone().unwrap_or_else(|| name.clone())),
-            plan: ActiveValue::Set(organizations::PLAN_FREE.to_string()),
+            plan: ActiveValue::Set(organizations::Plan::Free.to_value()),
             time_zone: ActiveValue::Set(time_zone.to_string()),
             ..Default::default()
         }
@@ -328,8 +350,8 @@ impl Model {
             password: ActiveValue::Set(password_hash),
             name: ActiveValue::Set(name),
             company: ActiveValue::Set(company),
-            role: ActiveValue::Set(ROLE_USER.to_string()),
-            org_role: ActiveValue::Set(super::members::OrgRole::Owner.as_str().to_string()),
+            role: ActiveValue::Set(PlatformRole::User.to_value()),
+            org_role: ActiveValue::Set(super::members::OrgRole::Owner.to_value()),
             organization_id: ActiveValue::Set(org.id),
             ..Default::default()
         }
@@ -377,8 +399,13 @@ impl Model {
     }
 
     #[must_use]
+    pub fn role(&self) -> PlatformRole {
+        super::state::stored("users.role", &self.role, PlatformRole::User)
+    }
+
+    #[must_use]
     pub fn is_admin(&self) -> bool {
-        self.role == ROLE_ADMIN
+        self.role() == PlatformRole::Admin
     }
 
     /// # Errors
@@ -428,8 +455,12 @@ impl ActiveModel {
 
     /// # Errors
     /// Database errors.
-    pub async fn set_role(mut self, db: &DatabaseConnection, role: &str) -> ModelResult<Model> {
-        self.role = ActiveValue::Set(role.to_string());
+    pub async fn set_role(
+        mut self,
+        db: &DatabaseConnection,
+        role: PlatformRole,
+    ) -> ModelResult<Model> {
+        self.role = ActiveValue::Set(role.to_value());
         Ok(self.update(db).await?)
     }
 }
@@ -461,5 +492,13 @@ mod tests {
     fn reset_tokens_are_stored_as_digests() {
         assert_ne!(digest("abc"), "abc");
         assert_eq!(digest("abc").len(), 64);
+    }
+
+    #[test]
+    fn platform_roles_are_stored_and_serialized_as_before() {
+        crate::models::state::assert_pinned(&[
+            (PlatformRole::User, "user"),
+            (PlatformRole::Admin, "admin"),
+        ]);
     }
 }

@@ -211,7 +211,7 @@ impl Model {
         activities::Model::record(
             txn,
             org_id,
-            activities::VENDOR_CREATED,
+            activities::ActivityType::VendorCreated,
             format!("Vendor {} was added", vendor.name),
             Subject {
                 vendor_key: Some(vendor.key.clone()),
@@ -254,7 +254,7 @@ impl Model {
         activities::Model::record(
             &txn,
             vendor.organization_id,
-            activities::VENDOR_UPDATED,
+            activities::ActivityType::VendorUpdated,
             format!("Vendor {} was updated", vendor.name),
             Subject {
                 vendor_key: Some(vendor.key.clone()),
@@ -324,7 +324,7 @@ impl Model {
         activities::Model::record(
             &txn,
             self.organization_id,
-            activities::VENDOR_DELETED,
+            activities::ActivityType::VendorDeleted,
             format!("Vendor {} and its documents were deleted", self.name),
             Subject {
                 vendor_key: Some(self.key.clone()),

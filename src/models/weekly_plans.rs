@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Duration, NaiveTime, Utc};
 use loco_rs::prelude::*;
+use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::ConnectionTrait;
 
 pub use super::_entities::weekly_plans::{self, ActiveModel, Column, Entity, Model};
@@ -15,10 +16,32 @@ use super::{
 };
 use crate::ai::Brief;
 
-pub const ACTIVE: &str = "active";
-pub const CANCELLED: &str = "cancelled";
-/// An active plan none of whose drafts is still to come.
-pub const FINISHED: &str = "finished";
+// `weekly_plans.status` (decision 49) stores `active` or `cancelled`; `finished` is an active
+// plan none of whose drafts is still to come (`Plan::status`).
+/// Where a weekly plan is: `finished` once none of its drafts is still to come.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum WeeklyPlanStatus {
+    #[sea_orm(string_value = "active")]
+    Active,
+    #[sea_orm(string_value = "cancelled")]
+    Cancelled,
+    #[sea_orm(string_value = "finished")]
+    Finished,
+}
 
 /// Posts a week and the plan's cost a month in US dollars (about $0.20 a post, 4.3 weeks a
 /// month, rounded as the admin screen shows it).
@@ -38,20 +61,28 @@ pub struct Plan {
     pub jobs: Vec<jobs::Model>,
 }
 
-impl Plan {
-    /// `active`, `cancelled`, or `finished` once no draft is still to come.
+impl Model {
+    /// The stored status; one no variant stores is read as cancelled.
     #[must_use]
-    pub fn status(&self) -> &'static str {
-        if self.plan.status == CANCELLED {
-            CANCELLED
-        } else if self
-            .jobs
-            .iter()
-            .any(|j| [jobs::SCHEDULED, jobs::QUEUED, jobs::RUNNING].contains(&j.status.as_str()))
-        {
-            ACTIVE
+    pub fn status(&self) -> WeeklyPlanStatus {
+        super::state::stored(
+            "weekly_plans.status",
+            &self.status,
+            WeeklyPlanStatus::Cancelled,
+        )
+    }
+}
+
+impl Plan {
+    /// `Active`, `Cancelled`, or `Finished` once no draft is still to come.
+    #[must_use]
+    pub fn status(&self) -> WeeklyPlanStatus {
+        if self.plan.status() == WeeklyPlanStatus::Cancelled {
+            WeeklyPlanStatus::Cancelled
+        } else if self.jobs.iter().any(|j| j.status().is_pending()) {
+            WeeklyPlanStatus::Active
         } else {
-            FINISHED
+            WeeklyPlanStatus::Finished
         }
     }
 }
@@ -95,7 +126,7 @@ impl Model {
     ) -> Result<Plan> {
         let txn = crate::models::begin_write(db).await?;
         if let Some(current) = current(&txn).await? {
-            if current.status() == ACTIVE {
+            if current.status() == WeeklyPlanStatus::Active {
                 return Err(Refusal::Taken {
                     code: "conflict",
                     message: "A weekly plan is already running. Cancel it to start another."
@@ -107,7 +138,7 @@ impl Model {
         let plan = ActiveModel {
             posts_per_week: ActiveValue::Set(count),
             monthly_cost: ActiveValue::Set(monthly_cost),
-            status: ActiveValue::Set(ACTIVE.to_string()),
+            status: ActiveValue::Set(WeeklyPlanStatus::Active.to_value()),
             created_at: ActiveValue::Set(now.into()),
             updated_at: ActiveValue::Set(now.into()),
             ..Default::default()
@@ -142,13 +173,13 @@ impl Model {
         let Some(current) = current(&txn).await? else {
             return Ok(None);
         };
-        if current.status() != ACTIVE {
+        if current.status() != WeeklyPlanStatus::Active {
             return Ok(None);
         }
         for job in &current.jobs {
-            if job.status == jobs::SCHEDULED {
+            if job.status() == jobs::JobStatus::Scheduled {
                 let mut active = job.clone().into_active_model();
-                active.status = ActiveValue::Set(jobs::CANCELLED.to_string());
+                active.status = ActiveValue::Set(jobs::JobStatus::Cancelled.to_value());
                 active.updated_at = ActiveValue::Set(now.into());
                 active.update(&txn).await?;
                 keywords::release(&txn, job.id).await?;
@@ -156,7 +187,7 @@ impl Model {
         }
         let id = current.plan.id;
         let mut plan = current.plan.into_active_model();
-        plan.status = ActiveValue::Set(CANCELLED.to_string());
+        plan.status = ActiveValue::Set(WeeklyPlanStatus::Cancelled.to_value());
         plan.cancelled_at = ActiveValue::Set(Some(now.into()));
         plan.updated_at = ActiveValue::Set(now.into());
         plan.update(&txn).await?;
@@ -207,6 +238,15 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
+
+    #[test]
+    fn weekly_plan_statuses_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (WeeklyPlanStatus::Active, "active"),
+            (WeeklyPlanStatus::Cancelled, "cancelled"),
+            (WeeklyPlanStatus::Finished, "finished"),
+        ]);
+    }
 
     #[test]
     fn a_plan_is_spread_over_five_days_from_the_next_morning() {

@@ -22,9 +22,9 @@ impl Task for MakeAdmin {
             .await
             .map_err(|_| Error::string(&format!("no user with email `{email}`")))?;
         let role = if revoke {
-            users::ROLE_USER
+            users::PlatformRole::User
         } else {
-            users::ROLE_ADMIN
+            users::PlatformRole::Admin
         };
         let user = user.into_active_model().set_role(&ctx.db, role).await?;
         println!("{} is now `{}`", user.email, user.role);

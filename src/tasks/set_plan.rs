@@ -2,7 +2,7 @@ use loco_rs::prelude::*;
 
 use crate::{
     mailers::billing::{BillingMailer, ChangedBy},
-    models::{billing, organizations, users},
+    models::{billing, organizations, state, users},
 };
 
 /// `cargo loco task set_plan email:ann@example.com plan:professional`: moves the organization
@@ -22,12 +22,12 @@ impl Task for SetPlan {
 
     async fn run(&self, ctx: &AppContext, vars: &task::Vars) -> Result<()> {
         let email = vars.cli_arg("email")?;
-        let plan = vars.cli_arg("plan")?;
-        if !organizations::is_plan(plan) {
+        let name = vars.cli_arg("plan")?;
+        let Some(plan) = state::parse::<organizations::Plan>(name) else {
             return Err(Error::string(&format!(
-                "unknown plan `{plan}`: use free or professional"
+                "unknown plan `{name}`: use free or professional"
             )));
-        }
+        };
         let user = users::Model::find_by_email(&ctx.db, email)
             .await
             .map_err(|_| Error::string(&format!("no user with email `{email}`")))?;
@@ -41,7 +41,7 @@ impl Task for SetPlan {
                 );
             }
             None => println!(
-                "organization `{}` is already on the `{plan}` plan",
+                "organization `{}` is already on the `{name}` plan",
                 org.name
             ),
         }

@@ -26,7 +26,9 @@ impl Task for WeeklySummary {
     async fn run(&self, ctx: &AppContext, _vars: &task::Vars) -> Result<()> {
         let now = Clock::from_context(ctx).now();
         let orgs = organizations::Entity::find()
-            .filter(organizations::organizations::Column::Plan.eq(organizations::PLAN_PROFESSIONAL))
+            .filter(
+                organizations::organizations::Column::Plan.eq(organizations::Plan::Professional),
+            )
             .all(&ctx.db)
             .await?;
         let mut queued = 0;

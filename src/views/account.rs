@@ -1,11 +1,13 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::models::organizations::Plan;
+
 /// `GET /api/payment-status`.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentStatus {
-    pub plan: String,
+    pub plan: Plan,
     pub current_vendor_count: u64,
     pub vendor_limit: u64,
     /// Current documents allowed per vendor; null means no limit.
@@ -101,7 +103,7 @@ pub struct RedirectUrl {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UpgradeResponse {
     pub success: bool,
-    pub plan: String,
+    pub plan: Plan,
 }
 
 /// `POST /api/webhooks/stripe`.

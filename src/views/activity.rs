@@ -7,6 +7,7 @@ use crate::models::activities;
 #[serde(rename_all = "camelCase")]
 pub struct ActivityResponse {
     pub id: String,
+    /// As stored (`activities::ActivityType`); a screen shows a type it does not know.
     pub activity_type: String,
     pub description: String,
     pub created_at: String,

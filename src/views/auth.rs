@@ -10,10 +10,10 @@ pub struct UserResponse {
     pub name: String,
     pub email: String,
     pub company: Option<String>,
-    /// `user` or `admin` (the platform operator).
-    pub role: String,
-    /// `free` or `professional`: the plan of the user's organization.
-    pub plan: String,
+    /// `admin` for the platform operator.
+    pub role: users::PlatformRole,
+    /// The plan of the user's organization.
+    pub plan: organizations::Plan,
     /// The person's role in their organization: what the screens offer them.
     #[serde(rename = "orgRole")]
     pub org_role: OrgRole,
@@ -38,8 +38,8 @@ impl UserResponse {
             name: user.name.clone(),
             email: user.email.clone(),
             company: user.company.clone(),
-            role: user.role.clone(),
-            plan: org.plan.clone(),
+            role: user.role(),
+            plan: org.plan(),
             org_role: user.org_role(),
             reminder_emails: user.reminder_emails,
             weekly_summary: user.weekly_summary,

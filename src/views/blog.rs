@@ -18,8 +18,7 @@ pub struct AdminPost {
     pub content: String,
     pub author: String,
     pub tags: Vec<String>,
-    /// `draft` or `published`.
-    pub status: String,
+    pub status: blog_posts::PostStatus,
     pub published: bool,
     /// Minutes.
     pub read_time: u32,
@@ -42,7 +41,7 @@ impl AdminPost {
             content: p.content.clone(),
             author: p.author.clone(),
             tags: p.tag_list(),
-            status: p.status.clone(),
+            status: p.status(),
             published: p.is_published(),
             read_time: p.read_time(),
             views: p.views,

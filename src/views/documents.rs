@@ -28,8 +28,7 @@ pub struct DocumentResponse {
     pub version: i32,
     /// False for an earlier version kept as history.
     pub is_current: bool,
-    /// `user` or `vendor_portal`.
-    pub source: String,
+    pub source: crate::models::documents::DocumentSource,
 }
 
 impl DocumentResponse {
@@ -50,7 +49,7 @@ impl DocumentResponse {
             size: doc.size,
             version: doc.version,
             is_current: doc.is_current,
-            source: doc.source.clone(),
+            source: doc.source(),
         }
     }
 }

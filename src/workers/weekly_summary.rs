@@ -42,7 +42,7 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
         let result: Result<()> = async {
             let db = &self.ctx.db;
             let org = organizations::Model::find_by_id(db, args.organization_id).await?;
-            if org.plan != organizations::PLAN_PROFESSIONAL {
+            if org.plan() != organizations::Plan::Professional {
                 return Ok(());
             }
             let day = args.day.unwrap_or_else(|| org.today());

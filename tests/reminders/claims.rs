@@ -14,7 +14,7 @@ use vendorwatch::{
         _entities::{reminder_claims, reminder_deliveries},
         compliance::DocumentType,
         documents,
-        reminders::{self, ClaimPolicy, Outcome, TO_ORGANIZATION},
+        reminders::{self, ClaimPolicy, DeliveryKind, Outcome},
         sweep,
     },
 };
@@ -136,7 +136,7 @@ async fn a_half_sent_reminder_is_finished_without_resending_what_the_server_acce
     // The worker that held it got the first email accepted, then died.
     reminder_deliveries::ActiveModel {
         reminder_id: ActiveValue::Set(reminder.id),
-        kind: ActiveValue::Set(TO_ORGANIZATION.into()),
+        kind: ActiveValue::Set(sea_orm::ActiveEnum::to_value(&DeliveryKind::Organization)),
         recipient: ActiveValue::Set(first.clone()),
         ..Default::default()
     }

@@ -8,7 +8,7 @@ use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilt
 use vendorwatch::models::{
     _entities::reminder_deliveries,
     compliance::{CoiType, DocumentType},
-    reminders::{self, TO_VENDOR},
+    reminders::{self, DeliveryKind},
     sweep, vendors,
 };
 
@@ -197,7 +197,7 @@ async fn an_email_accepted_but_not_recorded_is_sent_again_as_the_same_message() 
         let reminder = reminders_of(ctx, doc).await.remove(0);
         reminder_deliveries::Entity::delete_many()
             .filter(reminder_deliveries::Column::ReminderId.eq(reminder.id))
-            .filter(reminder_deliveries::Column::Kind.eq(TO_VENDOR))
+            .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
             .exec(&ctx.db)
             .await
             .unwrap();

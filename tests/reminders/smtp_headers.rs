@@ -64,7 +64,7 @@ async fn the_weekly_summary_has_a_one_click_unsubscribe_link() {
     let owner = address("weekly", "example.com");
     let acme = client(ctx, "Weekly Header Co", std::slice::from_ref(&owner)).await;
     let org = sea_orm::IntoActiveModel::into_active_model(acme.org.clone())
-        .set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL)
+        .set_plan(&ctx.db, organizations::Plan::Professional)
         .await
         .unwrap();
     WeeklySummaryWorker::build(ctx)

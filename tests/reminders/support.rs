@@ -13,9 +13,9 @@ use sea_orm::{ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, QueryFilt
 use serde::Deserialize;
 use vendorwatch::models::{
     _entities::{activities, pending_expiries, reminder_claims, reminder_deliveries, reminders},
-    activities::DOCUMENT_EXPIRED,
+    activities::ActivityType,
     compliance::{CoiType, DocumentType},
-    documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
+    documents::{self, DocumentInfo, DocumentSource, StoredFile, UploadContext},
     organizations, users,
     vendors::{self, PlanLimit, VendorFields},
 };
@@ -109,7 +109,7 @@ pub async fn client(ctx: &AppContext, company: &str, emails: &[String]) -> Clien
             email: ActiveValue::Set(email.clone()),
             password: ActiveValue::Set("not-used".into()),
             name: ActiveValue::Set(format!("{company} Member {i}")),
-            role: ActiveValue::Set(users::ROLE_USER.into()),
+            role: ActiveValue::Set(sea_orm::ActiveEnum::to_value(&users::PlatformRole::User)),
             organization_id: ActiveValue::Set(org.id),
             ..Default::default()
         }
@@ -152,7 +152,7 @@ pub async fn document(
         org: &client.org,
         documents_per_vendor: None,
         reminder_offsets: &OFFSETS,
-        source: SOURCE_USER,
+        source: DocumentSource::User,
     };
     let info = DocumentInfo {
         document_type,
@@ -223,7 +223,7 @@ pub async fn deliveries(ctx: &AppContext) -> Vec<reminder_deliveries::Model> {
 pub async fn expired_entries(ctx: &AppContext, org_id: i64) -> Vec<activities::Model> {
     activities::Entity::find()
         .filter(activities::Column::OrganizationId.eq(org_id))
-        .filter(activities::Column::ActivityType.eq(DOCUMENT_EXPIRED))
+        .filter(activities::Column::ActivityType.eq(ActivityType::DocumentExpired))
         .all(&ctx.db)
         .await
         .unwrap()

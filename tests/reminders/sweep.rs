@@ -6,7 +6,7 @@ use loco_rs::{app::AppContext, boot::StartMode};
 use sea_orm::{ActiveValue, ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use vendorwatch::models::{
     _entities::{activities, pending_expiries, reminder_claims},
-    activities::DOCUMENT_EXPIRED,
+    activities::ActivityType,
     compliance::{self, CoiType, DocumentType},
     documents::{self, DocumentInfo},
     reminders, sweep, vendors,
@@ -582,7 +582,9 @@ async fn an_expiry_whose_entry_is_already_written_is_taken_off_without_a_second_
     sea_orm::ActiveModelTrait::insert(
         activities::ActiveModel {
             pid: ActiveValue::Set(waiting.entry_pid.unwrap()),
-            activity_type: ActiveValue::Set(DOCUMENT_EXPIRED.into()),
+            activity_type: ActiveValue::Set(sea_orm::ActiveEnum::to_value(
+                &ActivityType::DocumentExpired,
+            )),
             description: ActiveValue::Set("written by the other sweep".into()),
             organization_id: ActiveValue::Set(scene.client.org.id),
             ..Default::default()

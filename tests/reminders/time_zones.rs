@@ -9,7 +9,7 @@ use vendorwatch::{
     clock::Clock,
     models::{
         compliance::{CoiType, DocumentType},
-        documents::{self, DocumentInfo, StoredFile, UploadContext, SOURCE_USER},
+        documents::{self, DocumentInfo, DocumentSource, StoredFile, UploadContext},
         organizations, sweep, users,
     },
     tasks::{reminders_sweep::RemindersSweep, weekly_summary::WeeklySummary},
@@ -49,7 +49,7 @@ async fn client_in(ctx: &AppContext, zone: &str, expires: NaiveDate) -> (Client,
         org: &client.org,
         documents_per_vendor: None,
         reminder_offsets: &[0],
-        source: SOURCE_USER,
+        source: DocumentSource::User,
     };
     let info = DocumentInfo {
         document_type: DocumentType::Coi,
@@ -152,7 +152,7 @@ async fn the_weekly_summary_goes_on_the_organizations_monday_morning() {
     let ctx = &boot.app_context;
     let (la, la_owner) = client_in(ctx, "America/Los_Angeles", date(2027, 4, 7)).await;
     sea_orm::IntoActiveModel::into_active_model(la.org.clone())
-        .set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL)
+        .set_plan(&ctx.db, organizations::Plan::Professional)
         .await
         .unwrap();
     let summaries = || {

@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use vendorwatch::models::{
     _entities::{activities, organizations, stripe_events, vendors},
-    activities::PLAN_CHANGED,
+    activities::ActivityType,
 };
 
 use crate::support::{
@@ -40,7 +40,7 @@ pub(super) async fn status(server: &TestServer, account: &Account) -> Value {
 pub(super) async fn plan_entries(ctx: &AppContext, org: &organizations::Model) -> u64 {
     activities::Entity::find()
         .filter(activities::Column::OrganizationId.eq(org.id))
-        .filter(activities::Column::ActivityType.eq(PLAN_CHANGED))
+        .filter(activities::Column::ActivityType.eq(ActivityType::PlanChanged))
         .count(&ctx.db)
         .await
         .unwrap()

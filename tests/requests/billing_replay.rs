@@ -155,7 +155,13 @@ async fn a_session_that_upgraded_once_never_upgrades_again_even_with_its_subscri
 
         // The operator moved the organization to Free by hand; Stripe still bills it.
         let org = org_of(&ctx, &ann).await;
-        change_plan(&ctx.db, &org, "free").await.unwrap();
+        change_plan(
+            &ctx.db,
+            &org,
+            vendorwatch::models::organizations::Plan::Free,
+        )
+        .await
+        .unwrap();
         assert_envelope(
             &upgrade_with(&server, &ann, &session).await,
             402,

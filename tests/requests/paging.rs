@@ -38,7 +38,7 @@ async fn professional(ctx: &AppContext, ann: &Account) {
         .unwrap();
     let org = user.organization(&ctx.db).await.unwrap();
     sea_orm::IntoActiveModel::into_active_model(org)
-        .set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL)
+        .set_plan(&ctx.db, organizations::Plan::Professional)
         .await
         .unwrap();
 }

@@ -134,7 +134,7 @@ async fn the_third_vendor_on_free_is_a_402_and_professional_allows_more() {
 
         let user = users::Model::find_by_email(&ctx.db, &ann.email).await.unwrap();
         let org = user.organization(&ctx.db).await.unwrap();
-        sea_orm::IntoActiveModel::into_active_model(org).set_plan(&ctx.db, organizations::PLAN_PROFESSIONAL).await.unwrap();
+        sea_orm::IntoActiveModel::into_active_model(org).set_plan(&ctx.db, organizations::Plan::Professional).await.unwrap();
         let res = server.post("/api/vendors").add_header(h, v).json(&vendor_body("Three")).await;
         assert_eq!(res.status_code(), 201);
         let status: Value = get(&server, &ann, "/api/payment-status").await.json();

@@ -141,7 +141,7 @@ pub async fn make_professional(ctx: &AppContext, account: &Account) -> organizat
     sea_orm::IntoActiveModel::into_active_model(org)
         .set_plan(
             &ctx.db,
-            vendorwatch::models::organizations::PLAN_PROFESSIONAL,
+            vendorwatch::models::organizations::Plan::Professional,
         )
         .await
         .unwrap()

@@ -37,7 +37,7 @@ async fn the_seed_loads_a_professional_demo_with_documents_in_every_status() {
             .unwrap();
         let org = user.organization(&ctx.db).await.unwrap();
         assert_eq!(org.name, "Harbor Point Property Management");
-        assert_eq!(org.plan, organizations::PLAN_PROFESSIONAL);
+        assert_eq!(org.plan(), organizations::Plan::Professional);
         assert_eq!(org.time_zone, "America/Los_Angeles");
 
         let vendors: Vec<Value> = get(&server, &dana, "/api/vendors").await.json();

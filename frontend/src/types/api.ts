@@ -14,10 +14,10 @@ type Schemas = components['schemas'];
  */
 type Narrow<T, Fields extends Partial<Record<keyof T, unknown>>> = Omit<T, keyof Fields> & Fields;
 
-export type Role = 'user' | 'admin';
-export type Plan = 'free' | 'professional';
+export type Role = Schemas['PlatformRole'];
+export type Plan = Schemas['Plan'];
 
-export type User = Narrow<Schemas['UserResponse'], { role: Role; plan: Plan }>;
+export type User = Schemas['UserResponse'];
 export type AuthResponse = Narrow<Schemas['LoginResponse'], { user: User }>;
 
 /** The error envelope every non-2xx `/api/*` response carries. */
@@ -29,12 +29,9 @@ export type CoiType = Schemas['CoiType'];
 export type SlotKey = Schemas['Slot'];
 export type ServiceType = Schemas['ServiceType'];
 
-export type DocumentSource = 'user' | 'vendor_portal';
+export type DocumentSource = Schemas['DocumentSource'];
 export type VendorSlot = Narrow<Schemas['SlotResponse'], { slot: SlotKey }>;
-export type VendorDocument = Narrow<
-  Schemas['DocumentResponse'],
-  { documentType: DocumentType; coiType?: CoiType | null; source: DocumentSource }
->;
+export type VendorDocument = Narrow<Schemas['DocumentResponse'], { documentType: DocumentType; coiType?: CoiType | null }>;
 /** 200 of GET /api/documents/{id}: the document and all its versions, newest first. */
 export type DocumentWithHistory = VendorDocument & { history: VendorDocument[] };
 
@@ -48,11 +45,11 @@ export type Vendor = Narrow<
 /** Body of POST/PUT /api/vendors. */
 export type VendorInput = Schemas['VendorParams'];
 
-export type PaymentStatus = Narrow<Schemas['PaymentStatus'], { plan: Plan }>;
+export type PaymentStatus = Schemas['PaymentStatus'];
 /** 200 of POST /api/create-subscription and POST /api/billing/portal: the Stripe page to send the browser to. */
 export type RedirectUrl = Schemas['RedirectUrl'];
 /** 200 of POST /api/upgrade-to-professional, sent only once Stripe confirmed the payment. */
-export type UpgradeResult = Narrow<Schemas['UpgradeResponse'], { plan: Plan }>;
+export type UpgradeResult = Schemas['UpgradeResponse'];
 
 /** 200 of GET /api/dashboard/stats: the stat cards' and the charts' figures. */
 export type DashboardStats = Schemas['DashboardStats'];
@@ -129,9 +126,9 @@ export type OrganizationSettingsInput = Schemas['OrganizationSettings'];
 /** A time zone as the server knows it: one of the tz database's names. */
 export type TimeZoneName = OrganizationSettingsInput['timeZone'];
 
-export type BlogPostStatus = 'draft' | 'published';
+export type BlogPostStatus = Schemas['PostStatus'];
 /** A blog post as the admin calls return it (GET/POST/PUT /api/admin/blog-posts). */
-export type BlogPost = Narrow<Schemas['AdminPost'], { status: BlogPostStatus }>;
+export type BlogPost = Schemas['AdminPost'];
 /** 200 of GET /api/admin/blog-stats. */
 export type BlogStats = Schemas['BlogStats'];
 /** Body of POST /api/admin/blog-posts and of the editor's PUT /api/admin/blog-posts/{id}. */
@@ -160,10 +157,10 @@ export type ContentStats = Schemas['ContentStats'];
 export type ContentTone = 'professional' | 'friendly' | 'authoritative' | 'conversational' | 'educational';
 /** Body of POST /api/admin/generate-content; the answer is 202 {jobId}. */
 export type GenerateContentInput = Schemas['GenerateFields'];
-export type GenerationJobStatus = 'scheduled' | 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type GenerationJobStatus = Schemas['JobStatus'];
 /** An AI draft being written, written or not (GET /api/admin/generation-jobs[/{id}]). */
-export type GenerationJob = Narrow<Schemas['GenerationJob'], { status: GenerationJobStatus }>;
+export type GenerationJob = Schemas['GenerationJob'];
 export type PostsPerWeek = Schemas['PostsPerWeek'];
-export type WeeklyPlanItem = Narrow<Schemas['PlanItem'], { status: GenerationJobStatus }>;
+export type WeeklyPlanItem = Schemas['PlanItem'];
 /** The weekly automation: posts scheduled as generation jobs. */
-export type WeeklyPlan = Narrow<Schemas['WeeklyPlan'], { status: 'active' | 'cancelled' | 'finished'; plan: WeeklyPlanItem[] }>;
+export type WeeklyPlan = Schemas['WeeklyPlan'];

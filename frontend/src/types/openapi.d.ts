@@ -1160,6 +1160,7 @@ export interface components {
             password: string;
         };
         ActivityResponse: {
+            /** @description As stored (`activities::ActivityType`); a screen shows a type it does not know. */
             activityType: string;
             createdAt: string;
             description: string;
@@ -1188,8 +1189,7 @@ export interface components {
              */
             readTime: number;
             slug: string;
-            /** @description `draft` or `published`. */
-            status: string;
+            status: components["schemas"]["PostStatus"];
             tags: string[];
             title: string;
             /** Format: date-time */
@@ -1287,8 +1287,7 @@ export interface components {
             notes?: string | null;
             /** Format: int64 */
             size: number;
-            /** @description `user` or `vendor_portal`. */
-            source: string;
+            source: components["schemas"]["DocumentSource"];
             status: components["schemas"]["Status"];
             uploadedAt: string;
             /** @description The vendor's name. */
@@ -1298,6 +1297,11 @@ export interface components {
             /** Format: int32 */
             version: number;
         };
+        /**
+         * @description Who uploaded a document: a user of the organization, or the vendor through the portal.
+         * @enum {string}
+         */
+        DocumentSource: "user" | "vendor_portal";
         /** @enum {string} */
         DocumentType: "coi" | "w9" | "sales_tax" | "vendor_agreement" | "other";
         /** @description `PUT /api/documents/{id}`: absent fields stay; `null` clears a date or notes. */
@@ -1433,8 +1437,7 @@ export interface components {
             /** Format: int64 */
             promptTokens?: number | null;
             scheduledFor?: string | null;
-            /** @description `scheduled`, `queued`, `running`, `succeeded`, `failed` or `cancelled`. */
-            status: string;
+            status: components["schemas"]["JobStatus"];
             tone: string;
             /** Format: int32 */
             wordCount: number;
@@ -1523,6 +1526,12 @@ export interface components {
         JobList: {
             jobs: components["schemas"]["GenerationJob"][];
         };
+        /**
+         * @description Where an AI draft's job is: `scheduled` -> `queued` -> `running` -> `succeeded` or
+         *     `failed`, or `scheduled` -> `cancelled`.
+         * @enum {string}
+         */
+        JobStatus: "scheduled" | "queued" | "running" | "succeeded" | "failed" | "cancelled";
         KeywordCount: {
             /** Format: int64 */
             count: number;
@@ -1618,7 +1627,7 @@ export interface components {
             documentLimitPerVendor?: number | null;
             /** @description A payment problem to show (the last payment failed), if any. */
             paymentProblem?: string | null;
-            plan: string;
+            plan: components["schemas"]["Plan"];
             /**
              * Format: date-time
              * @description When the Professional subscription renews, if it does.
@@ -1627,6 +1636,11 @@ export interface components {
             /** Format: int64 */
             vendorLimit: number;
         };
+        /**
+         * @description The plan an organization is on.
+         * @enum {string}
+         */
+        Plan: "free" | "professional";
         PlanInfo: {
             /**
              * Format: int64
@@ -1650,7 +1664,7 @@ export interface components {
             /** Format: int64 */
             postId?: number | null;
             scheduledFor: string;
-            status: string;
+            status: components["schemas"]["JobStatus"];
         };
         PlanParams: {
             /** @default 0 */
@@ -1660,6 +1674,11 @@ export interface components {
             free: components["schemas"]["PlanInfo"];
             professional: components["schemas"]["PlanInfo"];
         };
+        /**
+         * @description Who a user is to the platform: `admin` is its operator.
+         * @enum {string}
+         */
+        PlatformRole: "user" | "admin";
         PortalDocument: {
             coiType?: string | null;
             documentType: string;
@@ -1745,6 +1764,11 @@ export interface components {
         PostPreview: {
             html: string;
         };
+        /**
+         * @description Whether a blog post is out.
+         * @enum {string}
+         */
+        PostStatus: "draft" | "published";
         /** @enum {integer} */
         PostsPerWeek: 3 | 5 | 7;
         Preferences: {
@@ -1962,7 +1986,7 @@ export interface components {
         };
         /** @description `POST /api/upgrade-to-professional`. */
         UpgradeResponse: {
-            plan: string;
+            plan: components["schemas"]["Plan"];
             success: boolean;
         };
         UploadAccepted: {
@@ -2003,12 +2027,12 @@ export interface components {
             name: string;
             /** @description The person's role in their organization: what the screens offer them. */
             orgRole: components["schemas"]["OrgRole"];
-            /** @description `free` or `professional`: the plan of the user's organization. */
-            plan: string;
+            /** @description The plan of the user's organization. */
+            plan: components["schemas"]["Plan"];
             /** @description Whether the person gets the reminder emails of the organization's documents. */
             reminderEmails: boolean;
-            /** @description `user` or `admin` (the platform operator). */
-            role: string;
+            /** @description `admin` for the platform operator. */
+            role: components["schemas"]["PlatformRole"];
             /**
              * @description The IANA time zone of the user's organization (`America/Los_Angeles`): its "today" and
              *     the morning its emails go out.
@@ -2145,9 +2169,13 @@ export interface components {
             plan: components["schemas"]["PlanItem"][];
             /** Format: int32 */
             postsPerWeek: number;
-            /** @description `active`, `cancelled` or `finished`. */
-            status: string;
+            status: components["schemas"]["WeeklyPlanStatus"];
         };
+        /**
+         * @description Where a weekly plan is: `finished` once none of its drafts is still to come.
+         * @enum {string}
+         */
+        WeeklyPlanStatus: "active" | "cancelled" | "finished";
     };
     responses: never;
     parameters: never;

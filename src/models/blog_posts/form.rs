@@ -3,8 +3,11 @@
 
 use serde::Deserialize;
 
-use super::markdown;
-use crate::models::refusal::{FieldErrors, Refusal};
+use super::{markdown, PostStatus};
+use crate::models::{
+    refusal::{FieldErrors, Refusal},
+    state,
+};
 
 /// The editor's fields, as sent (`POST /api/admin/blog-posts`, and `PUT` with them).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -108,12 +111,14 @@ impl PostFields {
     /// # Errors
     /// `Invalid`, naming each field.
     pub fn change(self) -> Result<PostChange, Refusal> {
-        match self.status.as_deref() {
-            Some("published") if self.title.is_empty() && self.content.is_empty() => {
+        match self.status.as_deref().map(state::parse::<PostStatus>) {
+            Some(Some(PostStatus::Published))
+                if self.title.is_empty() && self.content.is_empty() =>
+            {
                 Ok(PostChange::Publish)
             }
-            Some("published" | "draft") | None => self.form().map(PostChange::Edit),
-            Some(_) => Err(Refusal::field("status", "Use published or draft")),
+            Some(Some(_)) | None => self.form().map(PostChange::Edit),
+            Some(None) => Err(Refusal::field("status", "Use published or draft")),
         }
     }
 
@@ -126,7 +131,7 @@ impl PostFields {
         if self
             .status
             .as_deref()
-            .is_some_and(|s| s != "published" && s != "draft")
+            .is_some_and(|s| state::parse::<PostStatus>(s).is_none())
         {
             push("status", "Use published or draft");
         }
@@ -203,9 +208,9 @@ impl PostFields {
         if !errs.is_empty() {
             return Err(Refusal::Invalid(errs));
         }
-        let published = self
-            .published
-            .unwrap_or(self.status.as_deref() == Some("published"));
+        let published = self.published.unwrap_or(
+            self.status.as_deref().and_then(state::parse) == Some(PostStatus::Published),
+        );
         Ok(PostForm {
             title,
             content,

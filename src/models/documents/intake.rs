@@ -31,7 +31,7 @@ pub struct NewDocument {
     pub org: organizations::Model,
     pub vendor: vendors::Model,
     pub info: DocumentInfo,
-    pub source: &'static str,
+    pub source: super::DocumentSource,
 }
 
 impl UploadedFile {
@@ -89,7 +89,7 @@ impl Model {
                 .await?;
             let rules = UploadContext {
                 org: &new.org,
-                documents_per_vendor: settings.plan_limits(&new.org.plan).documents_per_vendor,
+                documents_per_vendor: settings.plan_limits(new.org.plan()).documents_per_vendor,
                 reminder_offsets: &settings.reminders.offsets_days,
                 source: new.source,
             };

@@ -4,12 +4,12 @@
 
 use chrono::Utc;
 use loco_rs::prelude::*;
-use sea_orm::TransactionSession;
+use sea_orm::{ActiveEnum, TransactionSession};
 
 use uuid::Uuid;
 
 use super::{
-    documents, ActiveModel, DocumentInfo, Entity, Model, StoredFile, UploadContext, SOURCE_PORTAL,
+    documents, ActiveModel, DocumentInfo, DocumentSource, Entity, Model, StoredFile, UploadContext,
 };
 use crate::models::{
     _entities::vendors,
@@ -99,7 +99,7 @@ impl Model {
                 info.coi_type,
                 info.notes.as_deref(),
             )),
-            source: ActiveValue::Set(upload.source.to_string()),
+            source: ActiveValue::Set(upload.source.to_value()),
             version: ActiveValue::Set(i32::try_from(version).unwrap_or(i32::MAX)),
             is_current: ActiveValue::Set(true),
             vendor_id: ActiveValue::Set(vendor.id),
@@ -115,7 +115,7 @@ impl Model {
             upload.org.today(),
         )
         .await?;
-        let via = if upload.source == SOURCE_PORTAL {
+        let via = if upload.source == DocumentSource::VendorPortal {
             " through the vendor portal"
         } else {
             ""
@@ -123,7 +123,7 @@ impl Model {
         activities::Model::record(
             &txn,
             upload.org.id,
-            activities::DOCUMENT_UPLOADED,
+            activities::ActivityType::DocumentUploaded,
             format!(
                 "{} \"{}\" for {} was uploaded{via}",
                 info.label(),
@@ -214,7 +214,7 @@ impl Model {
         activities::Model::record(
             &txn,
             org_id,
-            activities::DOCUMENT_UPDATED,
+            activities::ActivityType::DocumentUpdated,
             format!(
                 "{} \"{}\" for {} was updated",
                 info.label(),
@@ -276,7 +276,7 @@ impl Model {
         activities::Model::record(
             &txn,
             org_id,
-            activities::DOCUMENT_DELETED,
+            activities::ActivityType::DocumentDeleted,
             format!("{label} \"{name}\" for {} was deleted", vendor.name),
             Subject {
                 vendor_key: Some(vendor.key.clone()),

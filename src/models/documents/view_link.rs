@@ -117,7 +117,7 @@ mod tests {
             size: 1,
             expiration_date: None,
             notes: None,
-            source: "user".into(),
+            source: sea_orm::ActiveEnum::to_value(&super::super::DocumentSource::User),
             version: 1,
             is_current: true,
             superseded_at: None,

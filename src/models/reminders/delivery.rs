@@ -33,10 +33,6 @@ mod send;
 use record::{pending_emails, record_deliveries};
 use send::{log_refusal, send};
 
-/// Who an email of a reminder went to (`reminder_deliveries.kind`).
-pub const TO_ORGANIZATION: &str = "organization";
-pub const TO_VENDOR: &str = "vendor";
-
 /// What became of a claimed reminder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -18,7 +18,7 @@ use super::{
 };
 use crate::models::{
     _entities::{activities, documents, pending_expiries, vendors},
-    activities::DOCUMENT_EXPIRED,
+    activities::ActivityType,
     compliance, reminders,
 };
 
@@ -271,7 +271,7 @@ fn expiry_entries(
     ]);
     let mut rows = Query::select();
     rows.expr(entry_pid(backend, source.clone()))
-        .expr(Expr::val(DOCUMENT_EXPIRED))
+        .expr(Expr::val(ActivityType::DocumentExpired))
         .expr(description)
         .expr(vendor(vendors::Column::Key))
         .expr(uuid_text(backend, doc(documents::Column::Pid)))

@@ -4,10 +4,14 @@
 use std::collections::HashSet;
 
 use loco_rs::prelude::*;
-use sea_orm::sea_query::OnConflict;
+use sea_orm::{sea_query::OnConflict, ActiveEnum};
 
-use super::{Item, TO_ORGANIZATION, TO_VENDOR};
-use crate::models::_entities::{reminder_deliveries, users, vendors};
+use super::Item;
+use crate::models::{
+    _entities::{reminder_deliveries, users, vendors},
+    reminder_deliveries::DeliveryKind,
+    state,
+};
 
 /// Who one email goes to.
 pub enum Recipient<'a> {
@@ -17,10 +21,10 @@ pub enum Recipient<'a> {
 
 impl Recipient<'_> {
     /// Its `reminder_deliveries.kind` and address.
-    pub fn address(&self) -> (&'static str, &str) {
+    pub fn address(&self) -> (DeliveryKind, &str) {
         match self {
-            Self::User(user) => (TO_ORGANIZATION, user.email.as_str()),
-            Self::Vendor(vendor) => (TO_VENDOR, vendor.email.as_str()),
+            Self::User(user) => (DeliveryKind::Organization, user.email.as_str()),
+            Self::Vendor(vendor) => (DeliveryKind::Vendor, vendor.email.as_str()),
         }
     }
 }
@@ -42,16 +46,16 @@ pub async fn pending_emails<'a>(
     items: &'a [Item],
     users: &'a [users::Model],
 ) -> Result<Vec<Email<'a>>> {
-    let done: HashSet<(i64, String, String)> = reminder_deliveries::Entity::find()
+    let done: HashSet<(i64, DeliveryKind, String)> = reminder_deliveries::Entity::find()
         .filter(reminder_deliveries::Column::ReminderId.is_in(items.iter().map(|i| i.reminder.id)))
         .all(db)
         .await?
         .into_iter()
-        .map(|d| (d.reminder_id, d.kind, d.recipient))
+        .filter_map(|d| Some((d.reminder_id, state::parse(&d.kind)?, d.recipient)))
         .collect();
     let owed = |item: &Item, recipient: &Recipient<'_>| {
         let (kind, to) = recipient.address();
-        !done.contains(&(item.reminder.id, kind.to_string(), to.to_string()))
+        !done.contains(&(item.reminder.id, kind, to.to_string()))
     };
     let mut vendors: Vec<&vendors::Model> = items.iter().map(|i| &i.vendor).collect();
     vendors.sort_by_key(|v| (v.name.to_lowercase(), v.id));
@@ -87,7 +91,7 @@ pub async fn pending_emails<'a>(
 /// their count and a digest of their `pid`s. The address is hashed: a `Message-ID` travels with
 /// the message and should not spell out another address.
 #[must_use]
-pub fn email_key(items: &[&Item], kind: &str, to: &str) -> String {
+pub fn email_key(items: &[&Item], kind: DeliveryKind, to: &str) -> String {
     use sha2::{Digest, Sha256};
     let to = Sha256::digest(to.trim().to_lowercase().as_bytes());
     let name = if let [one] = items {
@@ -101,7 +105,11 @@ pub fn email_key(items: &[&Item], kind: &str, to: &str) -> String {
         let digest = Sha256::digest(pids.join(",").as_bytes());
         format!("{}x{}", items.len(), hex::encode(&digest[..16]))
     };
-    format!("reminder.{name}.{kind}.{}", hex::encode(&to[..8]))
+    format!(
+        "reminder.{name}.{}.{}",
+        kind.to_value(),
+        hex::encode(&to[..8])
+    )
 }
 
 /// Remembers that the mail server accepted the email to `to` listing `ids`: one row per
@@ -113,12 +121,12 @@ pub fn email_key(items: &[&Item], kind: &str, to: &str) -> String {
 pub async fn record_deliveries(
     db: &DatabaseConnection,
     ids: &[i64],
-    kind: &str,
+    kind: DeliveryKind,
     to: &str,
 ) -> Result<()> {
     let rows = ids.iter().map(|&id| reminder_deliveries::ActiveModel {
         reminder_id: ActiveValue::Set(id),
-        kind: ActiveValue::Set(kind.to_string()),
+        kind: ActiveValue::Set(kind.to_value()),
         recipient: ActiveValue::Set(to.to_string()),
         ..Default::default()
     });
