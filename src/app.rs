@@ -21,8 +21,17 @@ use migration::{Migrator, MigratorTrait};
 use sea_orm::ConnectionTrait;
 
 use crate::{
-    answer_cache::AnswerCache,
-    config_check, controllers, db_pool, errors, graceful,
+    controllers, errors,
+    infra::answer_cache::AnswerCache,
+    infra::config_check,
+    infra::db_pool,
+    infra::graceful,
+    infra::observability,
+    infra::rate_limit::RateLimiters,
+    infra::security_headers,
+    infra::static_cache,
+    infra::storage::{self, StorageProbe},
+    infra::unread_body,
     models::_entities::{
         activities, blog_post_readers, blog_posts, blog_slug_redirects, checkout_sessions,
         documents, generation_jobs, keyword_ingest_chunks, keyword_ingests, keywords,
@@ -31,13 +40,8 @@ use crate::{
         vendors, weekly_plans, weekly_summaries,
     },
     models::blog_posts::views as blog_posts_views,
-    observability,
-    rate_limit::RateLimiters,
-    security_headers,
     settings::Settings,
-    static_cache,
-    storage::{self, StorageProbe},
-    tasks, unread_body,
+    tasks,
     workers::{
         self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
         outgoing_email::OutgoingEmailWorker, reminders::ReminderWorker,

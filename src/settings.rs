@@ -434,7 +434,7 @@ impl Settings {
         match self.storage.kind.as_str() {
             "local" => {
                 std::fs::create_dir_all(&self.storage.local_dir)?;
-                crate::storage::local(std::path::Path::new(&self.storage.local_dir))
+                crate::infra::storage::local(std::path::Path::new(&self.storage.local_dir))
                     .map_err(storage_error)
             }
             "s3" => {

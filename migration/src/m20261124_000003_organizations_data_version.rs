@@ -5,7 +5,7 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 /// no write path can forget it: the API, the portal, bulk calls, imports, workers, restores).
 /// Answers computed from those rows alone (the vendor list, the dashboard figures) are kept
 /// per organization under it, and a request, which reads the organization anyway, knows at
-/// once whether a kept answer is still the one it would compute (`src/answer_cache.rs`).
+/// once whether a kept answer is still the one it would compute (`src/infra/answer_cache.rs`).
 ///
 /// On `PostgreSQL` the triggers are deferred to the commit: the organization's row is then the
 /// last lock a writing transaction takes, so two writes in one organization (an upload and a
@@ -13,7 +13,7 @@ use sea_orm_migration::{prelude::*, sea_orm::DatabaseBackend};
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// The tables a kept answer may read: `Table` in `src/answer_cache/questions.rs` names the same
+/// The tables a kept answer may read: `Table` in `src/infra/answer_cache/questions.rs` names the same
 /// (the app cannot be a dependency here), and `tests/requests/answer_cache_tables.rs` checks the
 /// migrated database has these triggers on exactly its tables. A later table gets them in its
 /// own migration (same function on `PostgreSQL`, same three triggers on `SQLite`).

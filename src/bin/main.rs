@@ -2,7 +2,7 @@ use std::path::Path;
 
 use loco_rs::{cli, environment};
 use migration::Migrator;
-use vendorwatch::{app::App, sqlite_entities::Snapshot};
+use vendorwatch::{app::App, infra::sqlite_entities::Snapshot};
 
 /// jemalloc for every allocation of the process (Cargo.toml says why).
 #[global_allocator]
@@ -26,12 +26,12 @@ async fn main() -> loco_rs::Result<()> {
             })
             .map_err(Into::into);
     }
-    vendorwatch::observability::flush_log();
+    vendorwatch::infra::observability::flush_log();
     ended
 }
 
 /// For `db entities` on a `SQLite` database, the entities before sea-orm-cli rewrites them
-/// (`vendorwatch::sqlite_entities`); `None` for any other command or database.
+/// (`vendorwatch::infra::sqlite_entities`); `None` for any other command or database.
 fn entities_on_sqlite() -> loco_rs::Result<Option<Snapshot>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let words: Vec<&str> = args

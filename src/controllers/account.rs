@@ -3,8 +3,8 @@ use loco_rs::prelude::*;
 
 use super::current::{CurrentUser, OrgAdmin, Reader};
 use crate::{
-    answer_cache::{AnswerCache, Question},
     errors::Envelope,
+    infra::answer_cache::{AnswerCache, Question},
     models::{organizations, vendors},
     settings::Settings,
     views::account::{DashboardStats, PaymentStatus, PlanInfo, Plans, PublicConfig},

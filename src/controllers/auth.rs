@@ -12,12 +12,12 @@ use crate::{
     errors::{
         self, conflict, field_error, rate_limited, unauthorized, ApiError, ApiResult, Envelope,
     },
+    infra::rate_limit::{client_key, RateLimiters},
     mailers::auth::AuthMailer,
     models::{
         organizations, revoked_tokens,
         users::{self, LoginParams, RegisterParams},
     },
-    rate_limit::{client_key, RateLimiters},
     settings::Settings,
     views::auth::{LoginResponse, MessageResponse, UserResponse},
 };

@@ -8,15 +8,15 @@ use serde::Deserialize;
 
 use super::current::OrgAdmin;
 use crate::{
-    billing::{self, webhook},
     errors::{api_error, bad_request, conflict, field_error, rate_limited, ApiResult, Envelope},
+    infra::rate_limit::{organization_key, RateLimiters},
     mailers::billing::{BillingMailer, ChangedBy},
     models::{
         billing::{self as plans, PlanChanged},
         checkout_sessions,
         organizations::{self, Plan},
     },
-    rate_limit::{organization_key, RateLimiters},
+    services::billing::{self, webhook},
     settings::Settings,
     views::account::{RedirectUrl, UpgradeResponse, WebhookReceived},
 };

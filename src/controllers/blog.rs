@@ -14,8 +14,8 @@ use serde_json::json;
 use super::{current::AdminUser, json::ApiJson, list_response, Paging};
 use crate::{
     errors::{field_error, ApiError, ApiResult, Envelope},
+    infra::rate_limit,
     models::blog_posts::{self, markdown, views, BlogStats, PostFields},
-    rate_limit,
     settings::Settings,
     views::{
         blog::{AdminPost, PostPreview, PublicPost, PublicPostSummary},

@@ -82,9 +82,9 @@ impl CurrentUser {
             .ok_or_else(|| {
                 Error::Unauthorized("token for an unknown user, or ended".to_string())
             })?;
-        crate::observability::record_caller(org.id, user.id);
+        crate::infra::observability::record_caller(org.id, user.id);
         members::note_active(&ctx.db, &user).await?;
-        let today = org.today_at(crate::clock::Clock::from_context(ctx).now());
+        let today = org.today_at(crate::infra::clock::Clock::from_context(ctx).now());
         Ok(Self {
             user,
             org,

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use loco_rs::prelude::*;
 use serde::Serialize;
 
-use crate::storage::StorageProbe;
+use crate::infra::storage::StorageProbe;
 
 /// A dependency slower than this is taken as down: a readiness probe must answer quickly.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(3);

@@ -9,13 +9,13 @@ use serde_json::json;
 use super::{body_limit::BodyLimit, upload};
 use crate::{
     errors::{api_error, bad_request, field_error, rate_limited, ApiError, ApiResult, Envelope},
+    infra::rate_limit::{client_key, RateLimiters},
     mailers::portal::PortalMailer,
     models::{
         compliance::{CoiType, CompanyKey, DocumentType},
         documents::{self, DocumentSource, NewDocument},
         organizations, vendors,
     },
-    rate_limit::{client_key, RateLimiters},
     views::portal::{PortalUploadResponse, PortalVendor},
 };
 
@@ -87,7 +87,7 @@ async fn validate_key(
         .map_err(rate_limited)?;
     let key = query.key.as_deref().map(str::trim).unwrap_or_default();
     let (vendor, org) = vendor_for_key(&ctx, key).await?;
-    let today = org.today_at(crate::clock::Clock::from_context(&ctx).now());
+    let today = org.today_at(crate::infra::clock::Clock::from_context(&ctx).now());
     let (standing, _) = vendor.standing(&ctx.db, today).await?;
     super::ok_json(PortalVendor::new(&standing, &org))
 }
@@ -129,7 +129,7 @@ async fn portal_upload(
         .ok_or_else(|| field_error("file", "Please select a document file"))?;
     let info = documents::DocumentInfo::from_form(|name| received.field(name))?;
     let label = info.slot().portal_label();
-    let today = org.today_at(crate::clock::Clock::from_context(&ctx).now());
+    let today = org.today_at(crate::infra::clock::Clock::from_context(&ctx).now());
     info.check_portal_rules(today)?;
     let new = NewDocument {
         org: org.clone(),

@@ -14,11 +14,11 @@ use tokio::io::AsyncWriteExt;
 
 use crate::{
     errors::{bad_request, field_error, payload_too_large},
+    infra::storage::{io_write_error, upload_temp_dir, UPLOAD_TEMP_PREFIX},
     models::{
         documents::{UploadedFile, MAX_UPLOAD_NOTES},
         file_type::MAX_UPLOAD_BYTES,
     },
-    storage::{io_write_error, upload_temp_dir, UPLOAD_TEMP_PREFIX},
 };
 
 /// How much of the start of a file is kept for type detection.

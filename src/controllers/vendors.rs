@@ -4,7 +4,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 
 use super::{body_limit::BodyLimit, current::CurrentUser, json::ApiJson, list_response, Paging};
-use crate::answer_cache::{AnswerCache, Question};
+use crate::infra::answer_cache::{AnswerCache, Question};
 use crate::models::search::Sort;
 use crate::{
     errors::Envelope,

@@ -122,7 +122,7 @@ pub async fn send_kept(ctx: &AppContext, id: i64) -> Result<()> {
             &headers,
         )
     };
-    crate::observability::email_sent(&sent);
+    crate::infra::observability::email_sent(&sent);
     match sent {
         Ok(()) => outgoing_emails::mark_sent(&ctx.db, id).await,
         Err(err) => {
@@ -172,7 +172,7 @@ pub async fn deliver_now_with(
     let id = message_id(&settings, key);
     if ctx.mailer.is_some() {
         let sent = message::send(ctx, &settings, to, &content, id, headers).await;
-        crate::observability::email_sent(&sent);
+        crate::infra::observability::email_sent(&sent);
         return sent;
     }
     to_outbox(ctx, &settings, to, &content, id, headers)

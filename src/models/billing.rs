@@ -15,7 +15,7 @@ use super::{
     organizations::{self, Plan},
     stripe_events,
 };
-use crate::billing::{
+use crate::services::billing::{
     webhook::{BillingEvent, EventKind, SubscriptionFacts, CHECKOUT_COMPLETED},
     PaidCheckout,
 };

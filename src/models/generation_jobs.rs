@@ -19,7 +19,7 @@ use super::{
     keywords,
     refusal::{FieldErrors, Refusal},
 };
-use crate::ai::{Brief, Failure, Generated, Usage};
+use crate::services::ai::{Brief, Failure, Generated, Usage};
 
 // `generation_jobs.status` (decision 49).
 /// Where an AI draft's job is: `scheduled` -> `queued` -> `running` -> `succeeded` or

@@ -14,7 +14,7 @@ use super::{
     keywords,
     refusal::Refusal,
 };
-use crate::ai::Brief;
+use crate::services::ai::Brief;
 
 // `weekly_plans.status` (decision 49) stores `active` or `cancelled`; `finished` is an active
 // plan none of whose drafts is still to come (`Plan::status`).

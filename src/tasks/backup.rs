@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use loco_rs::prelude::*;
 
-use crate::{app::App, backup};
+use crate::{app::App, infra::backup};
 use loco_rs::app::Hooks;
 
 /// `cargo loco task backup [file:backups/vendorwatch-<time>.zip]`: the database and every

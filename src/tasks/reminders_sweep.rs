@@ -1,7 +1,7 @@
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
 
-use crate::{clock::Clock, models::sweep};
+use crate::{infra::clock::Clock, models::sweep};
 
 /// `cargo loco task reminders_sweep [date:YYYY-MM-DD]`: the sweep, which the scheduler runs
 /// every hour. Without a date it sweeps each organization's latest day whose morning (8:00 in

@@ -1,6 +1,6 @@
 use loco_rs::prelude::*;
 
-use crate::{clock::Clock, models::reports};
+use crate::{infra::clock::Clock, models::reports};
 
 /// `cargo loco task report_snapshots`: today's compliance snapshot of every organization (the
 /// reports' trend); run daily by the scheduler. Running it again the same day changes the

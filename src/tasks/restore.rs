@@ -2,7 +2,7 @@ use std::path::PathBuf;
 
 use loco_rs::prelude::*;
 
-use crate::backup;
+use crate::infra::backup;
 
 /// `cargo loco task restore file:PATH confirm:yes`: puts a `backup` archive back, replacing
 /// every row and writing every file. Stop the servers and workers first.

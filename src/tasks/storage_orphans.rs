@@ -1,7 +1,7 @@
 use chrono::Duration;
 use loco_rs::prelude::*;
 
-use crate::{models::orphan_files, settings::Settings, storage};
+use crate::{infra::storage, models::orphan_files, settings::Settings};
 
 /// `cargo loco task storage_orphans [min_age_minutes:60] [dry_run:true]`: removes stored files
 /// that no document points to (left by a crash between an upload's file and its row) and

@@ -2,7 +2,7 @@ use chrono::{Datelike, Weekday};
 use loco_rs::prelude::*;
 
 use crate::{
-    clock::Clock,
+    infra::clock::Clock,
     models::{organizations, weekly_summaries},
     workers::weekly_summary::{week_start, WeeklySummaryArgs, WeeklySummaryWorker},
 };

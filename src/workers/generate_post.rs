@@ -5,7 +5,7 @@
 use loco_rs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::{ai::Ai, models::generation_jobs, settings::Settings};
+use crate::{models::generation_jobs, services::ai::Ai, settings::Settings};
 
 pub struct GeneratePostWorker {
     pub ctx: AppContext,
@@ -34,7 +34,7 @@ impl BackgroundWorker<GeneratePostArgs> for GeneratePostWorker {
             let ai = match Ai::from_settings(&settings.ai) {
                 Ok(Some(ai)) => ai,
                 Ok(None) => {
-                    let failure = crate::ai::Failure::NotConfigured;
+                    let failure = crate::services::ai::Failure::NotConfigured;
                     return job.fail(db, &failure, &settings.ai.model, None).await;
                 }
                 Err(e) => return Err(Error::string(&e)),
@@ -63,7 +63,7 @@ impl BackgroundWorker<GeneratePostArgs> for GeneratePostWorker {
             }
         }
         .await;
-        crate::observability::job_done("generate_post", &result);
+        crate::infra::observability::job_done("generate_post", &result);
         result
     }
 }

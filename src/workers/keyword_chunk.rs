@@ -33,7 +33,7 @@ impl BackgroundWorker<KeywordChunkArgs> for KeywordChunkWorker {
             .await
         }
         .await;
-        crate::observability::job_done("keyword_chunk", &result);
+        crate::infra::observability::job_done("keyword_chunk", &result);
         result
     }
 }

@@ -29,7 +29,7 @@ impl BackgroundWorker<OutgoingEmailArgs> for OutgoingEmailWorker {
     /// The mail server's refusal (the email is kept for the task), or a database error.
     async fn perform(&self, args: OutgoingEmailArgs) -> Result<()> {
         let result = crate::mailers::send_kept(&self.ctx, args.id).await;
-        crate::observability::job_done("outgoing_email", &result);
+        crate::infra::observability::job_done("outgoing_email", &result);
         result
     }
 }

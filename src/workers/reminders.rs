@@ -72,7 +72,7 @@ impl BackgroundWorker<ReminderArgs> for ReminderWorker {
             Ok(())
         }
         .await;
-        crate::observability::job_done("reminder", &result);
+        crate::infra::observability::job_done("reminder", &result);
         result
     }
 }

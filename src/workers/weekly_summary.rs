@@ -57,7 +57,7 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
             sent
         }
         .await;
-        crate::observability::job_done("weekly_summary", &result);
+        crate::infra::observability::job_done("weekly_summary", &result);
         result
     }
 }

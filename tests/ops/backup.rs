@@ -65,7 +65,7 @@ async fn a_restored_backup_gives_back_every_document_byte_for_byte() {
             )
             .await
             .unwrap();
-            let manifest = vendorwatch::backup::manifest(&archive).unwrap();
+            let manifest = vendorwatch::infra::backup::manifest(&archive).unwrap();
             assert_eq!(manifest.files.len(), 3, "{manifest:?}");
             assert!(manifest.missing.is_empty());
 
@@ -214,7 +214,7 @@ async fn a_backup_restores_onto_a_fresh_host_with_an_empty_database_and_storage(
         },
     )
     .await;
-    let manifest = vendorwatch::backup::manifest(&archive).unwrap();
+    let manifest = vendorwatch::infra::backup::manifest(&archive).unwrap();
     assert_eq!(manifest.files.len(), 3);
 
     // The new host: a database no migration has touched, an empty storage folder, and the

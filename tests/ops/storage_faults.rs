@@ -12,7 +12,7 @@ use bytes::Bytes;
 use loco_rs::{boot::run_task, storage::stream::BytesStream};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
-use vendorwatch::{app::App, models::_entities::documents, storage};
+use vendorwatch::{app::App, infra::storage, models::_entities::documents};
 
 use crate::support::{
     assert_envelope, boot_with, create_vendor, register, task_vars, upload, with_app_config,

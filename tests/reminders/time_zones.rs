@@ -6,7 +6,7 @@
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use loco_rs::{app::AppContext, boot::StartMode, task::Task};
 use vendorwatch::{
-    clock::Clock,
+    infra::clock::Clock,
     models::{
         compliance::{CoiType, DocumentType},
         documents::{self, DocumentInfo, DocumentSource, StoredFile, UploadContext},

@@ -1,4 +1,4 @@
-//! The vendor list and the dashboard figures are kept per organization (`src/answer_cache.rs`)
+//! The vendor list and the dashboard figures are kept per organization (`src/infra/answer_cache.rs`)
 //! under `organizations.data_version`, which database triggers raise on every write to the
 //! organization's vendors and documents. A kept answer must never outlive a write, whichever
 //! way the write came: through this server, or straight to the database (a worker, another

@@ -1,4 +1,4 @@
-//! A kept answer (`src/answer_cache.rs`) is right only while every write to each table it is
+//! A kept answer (`src/infra/answer_cache.rs`) is right only while every write to each table it is
 //! computed from raises its organization's `data_version`. Each question declares those tables
 //! (`Question::reads`, from `Table`); these tests hold the declarations to the migrated
 //! database (every `Table` has the triggers, and they raise the version) and to the
@@ -12,7 +12,7 @@ use std::{
 use loco_rs::app::AppContext;
 use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
 use vendorwatch::{
-    answer_cache::{Question, Table},
+    infra::answer_cache::{Question, Table},
     models::{
         compliance::Status,
         search::{Page, Sort},

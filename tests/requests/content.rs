@@ -785,7 +785,7 @@ async fn a_draft_queued_before_the_ai_key_was_removed_fails_with_its_reason() {
     with_app(|server, ctx| async move {
         // Queued while a key was configured; the worker runs on a server without one.
         let ops = admin(&server, &ctx).await;
-        let brief = vendorwatch::ai::Brief {
+        let brief = vendorwatch::services::ai::Brief {
             keywords: vec!["vendor audits".into()],
             category: "Vendor Management".into(),
             tone: "professional".into(),

@@ -7,7 +7,7 @@ use axum::{body::Body, http::Request, routing::get, Router};
 use loco_rs::boot::list_endpoints;
 use serde_json::Value;
 use tower::ServiceExt;
-use vendorwatch::{app::App, errors, security_headers::CONTENT_SECURITY_POLICY};
+use vendorwatch::{app::App, errors, infra::security_headers::CONTENT_SECURITY_POLICY};
 
 use crate::support::{assert_envelope, with_app};
 
@@ -153,7 +153,7 @@ async fn public_config_names_the_support_contact_and_the_plans() {
 
 #[tokio::test]
 async fn production_adds_hsts() {
-    let router = vendorwatch::security_headers::apply(
+    let router = vendorwatch::infra::security_headers::apply(
         Router::new().route("/", get(|| async { "ok" })),
         true,
     );

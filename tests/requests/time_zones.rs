@@ -1,12 +1,12 @@
 //! Each organization's "today" is its date in its own time zone (docs/product.md, "Time
 //! zones"): asked at sign-up, changeable on the Account page, and read by statuses, the
 //! dashboard (and its kept answer) and the reports. The app's clock is fixed per test
-//! (`vendorwatch::clock::Clock`) to stand at chosen instants.
+//! (`vendorwatch::infra::clock::Clock`) to stand at chosen instants.
 
 use chrono::{DateTime, TimeZone, Utc};
 use loco_rs::{app::AppContext, TestServer};
 use serde_json::{json, Value};
-use vendorwatch::clock::Clock;
+use vendorwatch::infra::clock::Clock;
 
 use crate::support::{
     assert_envelope, bearer, count_orgs, count_users, create_vendor, email, get, upload, with_app,

@@ -49,9 +49,10 @@ async fn the_daily_and_weekly_tasks_run_twice_at_once_do_their_work_once() {
         // One weekly summary to the one Professional user, on its Monday morning (UTC's).
         let today = chrono::Utc::now().date_naive();
         let monday = vendorwatch::workers::weekly_summary::week_start(today) + chrono::Days::new(7);
-        ctx.shared_store.insert(vendorwatch::clock::Clock::fixed(
-            monday.and_hms_opt(9, 0, 0).unwrap().and_utc(),
-        ));
+        ctx.shared_store
+            .insert(vendorwatch::infra::clock::Clock::fixed(
+                monday.and_hms_opt(9, 0, 0).unwrap().and_utc(),
+            ));
         twice_at_once(&ctx, "weekly_summary").await;
         let messages = ctx.mailer.as_ref().unwrap().deliveries().messages;
         assert_eq!(messages.len(), 1, "{messages:#?}");

@@ -57,7 +57,7 @@ impl UploadedFile {
         ctx.storage
             .upload_stream(Path::new(&key), stream)
             .await
-            .map_err(|e| crate::storage::write_error(&e))?;
+            .map_err(|e| crate::infra::storage::write_error(&e))?;
         Ok(StoredFile {
             file_name: file_type::display_name(&self.original_name),
             storage_key: key,

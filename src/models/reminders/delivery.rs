@@ -174,7 +174,7 @@ impl Model {
                     document = item.reminder.document_id,
                     "reminder sent"
                 );
-                crate::observability::reminder_sent();
+                crate::infra::observability::reminder_sent();
                 Outcome::Sent
             } else {
                 Outcome::NotOurs

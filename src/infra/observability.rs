@@ -55,7 +55,7 @@ pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> 
     let filter =
         loco_rs::logger::init_env_filter::<H>(config.override_filter.as_ref(), &config.level);
     // Lines go to stdout in batches from a thread of their own (`log_writer`).
-    let (writer, thread) = crate::log_writer::BatchLog::start(std::io::stdout())
+    let (writer, thread) = crate::infra::log_writer::BatchLog::start(std::io::stdout())
         .map_err(|e| Error::string(&format!("log writer: {e}")))?;
     let registered = tracing_subscriber::registry()
         .with(json_subscriber::fmt::layer().with_writer(writer))
@@ -69,7 +69,7 @@ pub fn init_logger<H: loco_rs::app::Hooks>(config: &loco_rs::config::Logger) -> 
 }
 
 /// The log's writer thread, stopped by `flush_log`.
-static LOG_WRITER: std::sync::Mutex<Option<crate::log_writer::BatchLogThread>> =
+static LOG_WRITER: std::sync::Mutex<Option<crate::infra::log_writer::BatchLogThread>> =
     std::sync::Mutex::new(None);
 
 /// Writes the log lines still queued (`init_logger`); called by `main` before the process
