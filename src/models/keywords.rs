@@ -5,8 +5,9 @@
 use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
 use sea_orm::{
+    entity::prelude::{DeriveActiveEnum, EnumIter, StringLen},
     sea_query::{Expr, ExprTrait, OnConflict},
-    ConnectionTrait, DatabaseTransaction, Order,
+    ActiveEnum, ConnectionTrait, DatabaseTransaction, Iterable, Order,
 };
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +23,19 @@ pub const CHUNK_ROWS: usize = 100;
 pub const DEFAULT_CATEGORY: &str = "Vendor Management";
 /// The longest category a keyword or a draft takes.
 pub const MAX_CATEGORY_CHARS: usize = 60;
-pub const PRIORITIES: [&str; 3] = ["high", "medium", "low"];
+
+/// How much the operator wants a keyword written about; suggestions come in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumIter, DeriveActiveEnum, Serialize, Deserialize)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum Priority {
+    #[sea_orm(string_value = "high")]
+    High,
+    #[sea_orm(string_value = "medium")]
+    Medium,
+    #[sea_orm(string_value = "low")]
+    Low,
+}
 
 /// What the admin area suggests when no keyword is unused.
 pub const FALLBACK_SUGGESTIONS: [&str; 8] = [
@@ -121,7 +134,7 @@ pub struct IngestRow {
     pub keyword: String,
     pub search_volume: Option<i64>,
     pub difficulty: Option<i32>,
-    pub priority: String,
+    pub priority: Priority,
     pub category: String,
 }
 
@@ -199,15 +212,13 @@ pub fn check_upload(rows: &[KeywordRow]) -> Result<(Vec<IngestRow>, usize), Refu
         }
         // In any ASCII case, as the document's pattern says; nothing around it.
         let priority = match row.priority.as_deref().filter(|p| !p.is_empty()) {
-            None => "medium".to_string(),
-            Some(p) => PRIORITIES
-                .into_iter()
-                .find(|known| known.eq_ignore_ascii_case(p))
+            None => Priority::Medium,
+            Some(p) => Priority::iter()
+                .find(|known| known.to_value().eq_ignore_ascii_case(p))
                 .unwrap_or_else(|| {
                     bad("priority", "Priority must be high, medium or low");
-                    "medium"
-                })
-                .to_string(),
+                    Priority::Medium
+                }),
         };
         let given_category = row.category.as_deref().unwrap_or_default();
         if given_category.chars().count() > MAX_CATEGORY_CHARS {
@@ -384,7 +395,7 @@ async fn upsert(txn: &DatabaseTransaction, rows: &[(String, IngestRow)]) -> Resu
             key.clone().into(),
             row.search_volume.into(),
             row.difficulty.into(),
-            row.priority.clone().into(),
+            row.priority.into(),
             row.category.clone().into(),
             now.into(),
             now.into(),
@@ -446,8 +457,8 @@ pub async fn count(db: &DatabaseConnection) -> Result<u64> {
 /// Keywords neither used by a post nor reserved by a generation, best first: priority, then
 /// search volume, then low difficulty (ordered in SQL, read `limit` rows).
 async fn unused<C: ConnectionTrait>(db: &C, limit: u64) -> Result<Vec<Model>> {
-    let rank = Expr::case(Column::Priority.eq("high"), 0)
-        .case(Column::Priority.eq("medium"), 1)
+    let rank = Expr::case(Column::Priority.eq(Priority::High), 0)
+        .case(Column::Priority.eq(Priority::Medium), 1)
         .finally(2);
     let rank: Expr = rank.into();
     Ok(Entity::find()
@@ -513,7 +524,7 @@ async fn insert_new<C: ConnectionTrait>(db: &C, keyword: &str, category: &str) -
         keyword_key: ActiveValue::Set(key_of(keyword)),
         search_volume: ActiveValue::Set(None),
         difficulty: ActiveValue::Set(None),
-        priority: ActiveValue::Set("medium".to_string()),
+        priority: ActiveValue::Set(Priority::Medium.to_value()),
         category: ActiveValue::Set(category.to_string()),
         blog_post_id: ActiveValue::Set(None),
         generation_job_id: ActiveValue::Set(None),
@@ -601,6 +612,15 @@ pub async fn count_unused(db: &DatabaseConnection) -> Result<u64> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn priorities_are_stored_and_serialized_as_before() {
+        super::super::state::assert_pinned(&[
+            (Priority::High, "high"),
+            (Priority::Medium, "medium"),
+            (Priority::Low, "low"),
+        ]);
+    }
+
     fn row(keyword: &str, difficulty: serde_json::Value, priority: &str) -> KeywordRow {
         KeywordRow {
             keyword: Some(keyword.into()),
@@ -613,26 +633,30 @@ mod tests {
 
     #[test]
     fn a_keyword_repeated_in_a_chunk_merges_into_its_first_row() {
-        let row = |keyword: &str, volume: Option<i64>, difficulty: Option<i32>, priority: &str| {
-            IngestRow {
-                keyword: keyword.into(),
-                search_volume: volume,
-                difficulty,
-                priority: priority.into(),
-                category: DEFAULT_CATEGORY.into(),
-            }
-        };
+        let row =
+            |keyword: &str, volume: Option<i64>, difficulty: Option<i32>, priority: Priority| {
+                IngestRow {
+                    keyword: keyword.into(),
+                    search_volume: volume,
+                    difficulty,
+                    priority,
+                    category: DEFAULT_CATEGORY.into(),
+                }
+            };
         let (rows, repeats) = merge_repeats(vec![
-            row("COI Tracking", Some(10), Some(30), "high"),
-            row("w9", None, None, "low"),
-            row("coi tracking", None, Some(45), "low"),
-            row("Coi Tracking", Some(90), None, "medium"),
+            row("COI Tracking", Some(10), Some(30), Priority::High),
+            row("w9", None, None, Priority::Low),
+            row("coi tracking", None, Some(45), Priority::Low),
+            row("Coi Tracking", Some(90), None, Priority::Medium),
         ]);
         assert_eq!(repeats, 2);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].0, "coi tracking");
-        assert_eq!(rows[0].1, row("COI Tracking", Some(90), Some(45), "medium"));
-        assert_eq!(rows[1].1, row("w9", None, None, "low"));
+        assert_eq!(
+            rows[0].1,
+            row("COI Tracking", Some(90), Some(45), Priority::Medium)
+        );
+        assert_eq!(rows[1].1, row("w9", None, None, Priority::Low));
     }
 
     #[test]
@@ -644,10 +668,10 @@ mod tests {
         ];
         let (ok, dropped) = check_upload(&rows).unwrap();
         assert_eq!(dropped, 1);
-        assert_eq!(ok[0].priority, "high");
+        assert_eq!(ok[0].priority, Priority::High);
         assert_eq!(ok[0].search_volume, Some(1200));
         assert_eq!(ok[1].difficulty, Some(55));
-        assert_eq!(ok[1].priority, "medium");
+        assert_eq!(ok[1].priority, Priority::Medium);
         assert_eq!(ok[1].category, DEFAULT_CATEGORY);
         let bad = vec![
             row("a", serde_json::json!(0), "high"),
