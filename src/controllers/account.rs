@@ -66,15 +66,20 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Preferences {
-    /// Whether to get the weekly summary email; unchanged when absent.
-    #[serde(default)]
+    /// Whether to get the weekly summary email; unchanged when absent (never null).
+    #[serde(default, deserialize_with = "present_bool")]
     #[schema(nullable = false)]
     pub weekly_summary: Option<bool>,
     /// Whether to get the reminder emails of the organization's documents; unchanged when
-    /// absent.
-    #[serde(default)]
+    /// absent (never null).
+    #[serde(default, deserialize_with = "present_bool")]
     #[schema(nullable = false)]
     pub reminder_emails: Option<bool>,
+}
+
+/// A field that may be left out but, when sent, is `true` or `false`: `null` is refused.
+fn present_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<bool>, D::Error> {
+    <bool as serde::Deserialize>::deserialize(d).map(Some)
 }
 
 /// The signed-in person's email preferences: their own, so any role may set them.

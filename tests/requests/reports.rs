@@ -341,8 +341,28 @@ async fn a_user_turns_the_weekly_summary_off_and_on() {
             .json(&json!({"weeklySummary": "yes"}))
             .await;
         assert_envelope(&bad, 400, "invalid_body");
+        let (h, v) = bearer(&ann.token);
+        let null = server
+            .put("/api/account/preferences")
+            .add_header(h.clone(), v.clone())
+            .json(&json!({"reminderEmails": false, "weeklySummary": null}))
+            .await;
+        assert_envelope(&null, 400, "invalid_body");
         let me: Value = get(&server, &ann, "/api/auth/me").await.json();
         assert_eq!(me["weeklySummary"], false, "a bad request changed nothing");
+        assert_eq!(me["reminderEmails"], true, "a bad request changed nothing");
+        let res = server
+            .put("/api/account/preferences")
+            .add_header(h, v)
+            .json(&json!({"reminderEmails": false}))
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        assert_eq!(res.json::<Value>()["reminderEmails"], false);
+        assert_eq!(
+            res.json::<Value>()["weeklySummary"],
+            false,
+            "left as it was"
+        );
     })
     .await;
 }

@@ -1774,10 +1774,10 @@ export interface components {
         Preferences: {
             /**
              * @description Whether to get the reminder emails of the organization's documents; unchanged when
-             *     absent.
+             *     absent (never null).
              */
             reminderEmails?: boolean;
-            /** @description Whether to get the weekly summary email; unchanged when absent. */
+            /** @description Whether to get the weekly summary email; unchanged when absent (never null). */
             weeklySummary?: boolean;
         };
         PreviewParams: {
