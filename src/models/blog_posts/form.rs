@@ -31,6 +31,7 @@ pub struct PostFields {
     #[schema(pattern = r"^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]*$")]
     pub excerpt: Option<String>,
     /// At most 10, each at most 40 characters; control characters in a tag are removed.
+    #[schema(max_items = 10)]
     pub tags: Option<Vec<String>>,
     /// At most 70 characters, on one line, without control characters.
     #[schema(pattern = r"^[^\x00-\x1F\x7F-\x9F]*$")]
@@ -151,6 +152,8 @@ impl PostFields {
         if excerpt.chars().count() > 500 {
             push("excerpt", "The excerpt must be at most 500 characters");
         }
+        // Counted as sent, as the document's `maxItems` counts them.
+        let sent = self.tags.as_ref().map_or(0, Vec::len);
         let tags: Vec<String> = self
             .tags
             .unwrap_or_default()
@@ -164,7 +167,7 @@ impl PostFields {
             })
             .filter(|t| !t.is_empty())
             .collect();
-        if tags.len() > 10 || tags.iter().any(|t| t.chars().count() > 40) {
+        if sent > 10 || tags.iter().any(|t| t.chars().count() > 40) {
             push("tags", "At most 10 tags of at most 40 characters");
         }
         let meta_title = text(self.meta_title.as_ref());
