@@ -30,7 +30,7 @@ use crate::{
 /// A role given by an admin or the owner: `admin`, `member` or `viewer` (`owner` is handed
 /// over, not given).
 fn given_role(name: &str) -> Result<OrgRole> {
-    match OrgRole::parse(name) {
+    match crate::models::state::parse::<OrgRole>(name) {
         Some(role) if role != OrgRole::Owner => Ok(role),
         _ => Err(Refusal::field("orgRole", "Role must be admin, member or viewer.").into()),
     }

@@ -52,6 +52,27 @@ fn pending_at(now: chrono::DateTime<Utc>) -> Condition {
         .add(invitations::Column::ExpiresAt.gt(now))
 }
 
+/// Revokes the organization's pending invitations that `which` picks, as of `now`; returns how
+/// many (their links stop working).
+async fn revoke_pending<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    which: sea_orm::sea_query::SimpleExpr,
+    now: chrono::DateTime<Utc>,
+) -> Result<u64> {
+    let done = Entity::update_many()
+        .col_expr(
+            invitations::Column::RevokedAt,
+            Expr::value(DateTimeWithTimeZone::from(now)),
+        )
+        .filter(invitations::Column::OrganizationId.eq(org_id))
+        .filter(which)
+        .filter(pending_at(now))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected)
+}
+
 /// What asking for an invitation needs to know.
 pub struct NewInvitation<'a> {
     pub org: &'a organizations::Model,
@@ -68,7 +89,7 @@ pub struct NewInvitation<'a> {
 impl Model {
     #[must_use]
     pub fn org_role(&self) -> OrgRole {
-        OrgRole::parse(&self.org_role).unwrap_or(OrgRole::Viewer)
+        super::state::stored("invitations.org_role", &self.org_role, OrgRole::Viewer)
     }
 
     /// Invites `new.email` with `new.role`; returns the invitation and its token, to email. A
@@ -109,16 +130,7 @@ impl Model {
             .into());
         }
         let now = Utc::now();
-        Entity::update_many()
-            .col_expr(
-                invitations::Column::RevokedAt,
-                Expr::value(DateTimeWithTimeZone::from(now)),
-            )
-            .filter(invitations::Column::OrganizationId.eq(new.org.id))
-            .filter(invitations::Column::Email.eq(&email))
-            .filter(pending_at(now))
-            .exec(&txn)
-            .await?;
+        revoke_pending(&txn, new.org.id, invitations::Column::Email.eq(&email), now).await?;
         let people = members::count(&txn, new.org.id).await?;
         let pending = Entity::find()
             .filter(invitations::Column::OrganizationId.eq(new.org.id))
@@ -167,17 +179,7 @@ impl Model {
     pub async fn revoke(db: &DatabaseConnection, org_id: i64, pid: &str) -> Result<()> {
         let pid = Uuid::parse_str(pid).map_err(|_| Refusal::NotFound)?;
         let now = Utc::now();
-        let done = Entity::update_many()
-            .col_expr(
-                invitations::Column::RevokedAt,
-                Expr::value(DateTimeWithTimeZone::from(now)),
-            )
-            .filter(invitations::Column::OrganizationId.eq(org_id))
-            .filter(invitations::Column::Pid.eq(pid))
-            .filter(pending_at(now))
-            .exec(db)
-            .await?;
-        if done.rows_affected == 0 {
+        if revoke_pending(db, org_id, invitations::Column::Pid.eq(pid), now).await? == 0 {
             return Err(Refusal::NotFound.into());
         }
         Ok(())
