@@ -2,7 +2,7 @@
 //! document so that a route added later is covered without a line here: every signed-in call
 //! that writes is refused to a viewer (403 `forbidden_role`, nothing changed) unless it is one
 //! of the few open to every role; the admin calls are refused to a member; everything else a
-//! member may call, and every read a viewer may.
+//! member may call, and every read a viewer may. Without a token, every one of them is a 401.
 
 use loco_rs::TestServer;
 use serde_json::{json, Value};
@@ -86,6 +86,20 @@ async fn call(
         request.await
     } else {
         request.json(&json!({})).await
+    }
+}
+
+async fn call_without_token(
+    server: &TestServer,
+    method: &str,
+    path: &str,
+) -> axum_test::TestResponse {
+    match method {
+        "POST" => server.post(path).json(&json!({})).await,
+        "PUT" => server.put(path).json(&json!({})).await,
+        "DELETE" => server.delete(path).json(&json!({})).await,
+        "PATCH" => server.patch(path).json(&json!({})).await,
+        _ => server.get(path).await,
     }
 }
 
@@ -260,6 +274,21 @@ async fn every_write_route_refuses_a_viewer_and_every_admin_route_a_member() {
         }
 
         let before = holdings(&server, &owner).await;
+        for (method, path) in &ops {
+            let res = call_without_token(&server, method, &concrete(path, &ids)).await;
+            assert_eq!(
+                res.status_code(),
+                401,
+                "{method} {path} without a token: {}",
+                res.text()
+            );
+            assert_eq!(res.json::<Value>()["error"], "unauthorized");
+        }
+        assert_eq!(
+            holdings(&server, &owner).await,
+            before,
+            "calls without a token changed nothing"
+        );
         check_viewer(&server, &viewer, &ops, &ids).await;
         assert_eq!(
             holdings(&server, &owner).await,
