@@ -3,7 +3,7 @@ import { sessionScope } from './session';
 
 /** Every tenant-data domain; a key is [domain, tenant scope, ...]. */
 export type Domain =
-  'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog' | 'content';
+  'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog' | 'content' | 'team';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;

@@ -164,3 +164,12 @@ export type PostsPerWeek = Schemas['PostsPerWeek'];
 export type WeeklyPlanItem = Schemas['PlanItem'];
 /** The weekly automation: posts scheduled as generation jobs. */
 export type WeeklyPlan = Schemas['WeeklyPlan'];
+
+/** A person's role in their organization (docs/product.md, Teams). */
+export type OrgRole = Schemas['OrgRole'];
+/** A person of the organization, on the Team page. */
+export type TeamMember = Schemas['MemberResponse'];
+/** A pending invitation. */
+export type Invitation = Schemas['InvitationResponse'];
+/** What an invitation's link offers, before the account is made. */
+export type InvitationPreview = Schemas['InvitationPreview'];

@@ -5,6 +5,7 @@ import {
   ClipboardDocumentListIcon,
   CreditCardIcon,
   DocumentTextIcon,
+  UserGroupIcon,
   Squares2X2Icon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
@@ -26,7 +27,10 @@ export const mainNavigation: readonly NavItem[] = [
 ];
 
 /** The account's own pages, shown with the user's name above Sign out. */
-export const accountNavigation: readonly NavItem[] = [{ name: 'Billing', to: '/billing', icon: CreditCardIcon }];
+export const accountNavigation: readonly NavItem[] = [
+  { name: 'Billing', to: '/billing', icon: CreditCardIcon },
+  { name: 'Team', to: '/account/team', icon: UserGroupIcon },
+];
 
 /** The phone's bottom bar: the plus button sits in the middle. */
 export const bottomNavigation = {

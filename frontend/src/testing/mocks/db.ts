@@ -3,6 +3,7 @@ import type {
   BlogPost,
   GenerationJob,
   GenerationJobStatus,
+  Invitation,
   KeywordIngest,
   KeywordRow,
   WeeklyPlan,
@@ -40,6 +41,7 @@ export const db = {
   /** Slugs a post had before a rename: the public read answers the post under its current slug. */
   oldSlugs: new Map<string, number>(),
   content: defaultContent(),
+  team: defaultTeam(),
 };
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
@@ -116,7 +118,19 @@ function defaultBilling(): MockBilling {
   return { billingEnabled: true, renewsAt: null, cancelAt: null, paymentProblem: null, paidSessions: [], hasCustomer: false };
 }
 
+/** The organization's people are db.accounts; these are its pending invitations and who was active when. */
+export type MockTeam = {
+  invitations: (Invitation & { token: string })[];
+  lastActive: Map<string, string>;
+  organizationName: string;
+};
+
+export function defaultTeam(): MockTeam {
+  return { invitations: [], lastActive: new Map(), organizationName: 'Acme' };
+}
+
 export function resetDb() {
+  db.team = defaultTeam();
   db.accounts = [];
   db.tokens = new Map();
   db.vendors = [];

@@ -46,11 +46,13 @@ export const authHandlers = [
   http.put('/api/account/preferences', async ({ request }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
-    const body = (await request.json().catch(() => ({}))) as { weeklySummary?: unknown };
-    if (typeof body.weeklySummary !== 'boolean') {
+    const body = (await request.json().catch(() => ({}))) as { weeklySummary?: unknown; reminderEmails?: unknown };
+    const given = [body.weeklySummary, body.reminderEmails].filter((value) => value !== undefined);
+    if (given.length === 0 || given.some((value) => typeof value !== 'boolean')) {
       return apiError(422, 'validation_failed', 'Some fields are invalid.', { weeklySummary: ['Must be true or false'] });
     }
-    account.weeklySummary = body.weeklySummary;
+    if (typeof body.weeklySummary === 'boolean') account.weeklySummary = body.weeklySummary;
+    if (typeof body.reminderEmails === 'boolean') account.reminderEmails = body.reminderEmails;
     return HttpResponse.json(publicUser(account));
   }),
   http.put('/api/account/organization', async ({ request }) => {

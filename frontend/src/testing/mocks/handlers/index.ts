@@ -7,6 +7,7 @@ import { contentHandlers } from './content';
 import { configHandlers } from './config';
 import { portalHandlers } from './portal';
 import { reportHandlers } from './reports';
+import { teamHandlers } from './team';
 
 // Bulk first: '/api/vendors/export' and '/api/documents/export' would otherwise match '/:id'.
 export const handlers = [
@@ -19,4 +20,5 @@ export const handlers = [
   ...configHandlers,
   ...portalHandlers,
   ...reportHandlers,
+  ...teamHandlers,
 ];

@@ -1,0 +1,60 @@
+import type { OrgRole, User } from '@/types/api';
+
+/**
+ * What the signed-in person's role (`orgRole`, docs/product.md "Teams") lets them do, for the
+ * screens to hide or disable what the server would refuse (403 forbidden_role).
+ */
+
+type Person = Pick<User, 'orgRole'> | null | undefined;
+
+const RANK: Record<OrgRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+/** The title a disabled write control carries for a viewer. */
+export const VIEWER_REASON = 'Viewers can look but not change anything. Ask an admin of your team to make you a member.';
+
+/** The title a disabled billing control carries for a member or viewer. */
+export const BILLING_REASON = 'Only admins and the owner of your team can change the plan or billing.';
+
+export const ROLE_LABELS: Record<OrgRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+  viewer: 'Viewer',
+};
+
+/** Whether `role` may do everything `least` may. A person without a known role may do nothing more than read. */
+export function atLeast(user: Person, least: OrgRole): boolean {
+  const role = user?.orgRole;
+  return role !== undefined && RANK[role] >= RANK[least];
+}
+
+/** Creates, edits and deletes vendors and documents: members and above. */
+export function canWrite(user: Person): boolean {
+  return atLeast(user, 'member');
+}
+
+/** Invites, changes roles, removes people; billing and the organization's settings: admins and the owner. */
+export function canManageTeam(user: Person): boolean {
+  return atLeast(user, 'admin');
+}
+
+/** Billing and upgrades: admins and the owner. */
+export const canManageBilling = canManageTeam;
+
+export function isOwner(user: Person): boolean {
+  return user?.orgRole === 'owner';
+}
+
+/**
+ * Whether `user` may change the role of, or remove, `member`: never themselves, never the owner;
+ * an admin only when `user` is the owner; members and viewers when `user` is an admin or the owner.
+ */
+export function canManageMember(user: (Person & { id?: string }) | null | undefined, member: { id: string; orgRole: OrgRole }): boolean {
+  if (!user || !canManageTeam(user) || user.id === member.id || member.orgRole === 'owner') return false;
+  return member.orgRole === 'admin' ? isOwner(user) : true;
+}
+
+/** The roles `user` may give in an invitation or a role change: admin only by the owner. */
+export function assignableRoles(user: Person): OrgRole[] {
+  return isOwner(user) ? ['admin', 'member', 'viewer'] : ['member', 'viewer'];
+}
