@@ -11,6 +11,8 @@ export const FREE_VENDOR_LIMIT = 2;
 export const FREE_DOCUMENTS_PER_VENDOR = 10;
 export const PROFESSIONAL_VENDOR_LIMIT = 25;
 export const PROFESSIONAL_PRICE = 29;
+/** How many people each plan has room for until the server says (GET /api/config, plans.<plan>.seats). */
+export const PLAN_SEATS = { free: 2, professional: 10 } as const;
 export const TABLE_PAGE_SIZE = 5;
 /** A list's search is sent to the server once typing has paused this long. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -49,7 +49,10 @@ export function isOwner(user: Person): boolean {
  * Whether `user` may change the role of, or remove, `member`: never themselves, never the owner;
  * an admin only when `user` is the owner; members and viewers when `user` is an admin or the owner.
  */
-export function canManageMember(user: (Person & { id?: string }) | null | undefined, member: { id: string; orgRole: OrgRole }): boolean {
+export function canManageMember(
+  user: (Person & { id?: string }) | null | undefined,
+  member: { id: string; orgRole: OrgRole },
+): boolean {
   if (!user || !canManageTeam(user) || user.id === member.id || member.orgRole === 'owner') return false;
   return member.orgRole === 'admin' ? isOwner(user) : true;
 }
@@ -57,4 +60,17 @@ export function canManageMember(user: (Person & { id?: string }) | null | undefi
 /** The roles `user` may give in an invitation or a role change: admin only by the owner. */
 export function assignableRoles(user: Person): OrgRole[] {
   return isOwner(user) ? ['admin', 'member', 'viewer'] : ['member', 'viewer'];
+}
+
+/** Whether a control that writes is open to someone, and why not when it is not. */
+export type Permission = { allowed: boolean; reason: string | undefined };
+
+export function writePermission(user: Person): Permission {
+  const allowed = canWrite(user);
+  return { allowed, reason: allowed ? undefined : VIEWER_REASON };
+}
+
+export function billingPermission(user: Person): Permission {
+  const allowed = canManageBilling(user);
+  return { allowed, reason: allowed ? undefined : BILLING_REASON };
 }

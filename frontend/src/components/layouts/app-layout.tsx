@@ -7,6 +7,7 @@ import type { User } from '@/types/api';
 import { NavLinks } from './nav-links';
 import { accountNavigation, bottomNavigation, mainNavigation, type NavItem } from './navigation';
 import { SignOutButton } from './sign-out-button';
+import { canWrite } from '@/lib/permissions';
 import { UserBadge } from './user-badge';
 
 // Loaded when first opened: its dialog code (Headless UI's Dialog, transitions, focus trap) is
@@ -61,7 +62,7 @@ function BottomLink({ item }: { item: NavItem }) {
   );
 }
 
-function BottomBar() {
+function BottomBar({ canAdd }: { canAdd: boolean }) {
   return (
     <nav
       aria-label="Bottom"
@@ -74,14 +75,16 @@ function BottomBar() {
           <BottomLink key={item.to} item={item} />
         ))}
         <div className="flex flex-1 justify-center">
-          <Link
-            to="/vendors/new"
-            aria-label="Add New Vendor"
-            data-testid="bottom-bar-add"
-            className="-mt-6 flex size-14 items-center justify-center rounded-full bg-blue-600 text-white shadow-lg ring-4 ring-white hover:bg-blue-700"
-          >
-            <PlusIcon aria-hidden className="size-7" />
-          </Link>
+          {canAdd ? (
+            <Link
+              to="/vendors/new"
+              aria-label="Add New Vendor"
+              data-testid="bottom-bar-add"
+              className="-mt-6 flex size-14 items-center justify-center rounded-full bg-blue-600 text-white shadow-lg ring-4 ring-white hover:bg-blue-700"
+            >
+              <PlusIcon aria-hidden className="size-7" />
+            </Link>
+          ) : null}
         </div>
         {bottomNavigation.right.map((item) => (
           <BottomLink key={item.to} item={item} />
@@ -125,7 +128,7 @@ export function AppLayout({ user, onSignOut, children }: AppLayoutProps) {
       <main data-print="main" className="px-4 pt-20 pb-28 sm:px-6 md:pt-8 md:pb-10 md:pl-72 lg:pr-10">
         <div className="mx-auto max-w-7xl">{children}</div>
       </main>
-      <BottomBar />
+      <BottomBar canAdd={canWrite(user)} />
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { ButtonLink } from '@/components/ui/button';
 import { isAtVendorLimit } from '@/lib/api/get-payment-status';
+import { useWritePermission } from '@/lib/use-permissions';
 import type { PaymentStatus } from '@/types/api';
 
-/** 'Add New Vendor', disabled at the plan's vendor limit (Free: 2). */
+/** 'Add New Vendor', disabled at the plan's vendor limit (Free: 2) and for viewers. */
 export function AddVendorButton({ status }: { status: PaymentStatus | undefined }) {
   const atLimit = isAtVendorLimit(status);
+  const write = useWritePermission();
   return (
     <ButtonLink
       to="/vendors/new"
-      disabled={atLimit}
-      title={atLimit ? `Your plan allows ${status?.vendorLimit ?? ''} vendors` : undefined}
+      disabled={atLimit || !write.allowed}
+      title={write.reason ?? (atLimit ? `Your plan allows ${status?.vendorLimit ?? ''} vendors` : undefined)}
     >
       <PlusIcon aria-hidden className="size-5" />
       Add New Vendor

@@ -1,6 +1,7 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useBillingPermission } from '@/lib/use-permissions';
 import type { PaymentStatus } from '@/types/api';
 import { useStartCheckout } from './use-start-checkout';
 
@@ -19,6 +20,7 @@ type UpgradeButtonProps = {
 /** Upgrade Now (spinner and disabled while checkout starts), or the billing-off sentence. */
 export function UpgradeButton({ status, variant = 'primary', size = 'md', className, noticeClassName }: UpgradeButtonProps) {
   const checkout = useStartCheckout();
+  const billing = useBillingPermission();
   if (!status.billingEnabled) {
     return (
       <p data-testid="billing-off" className={cn('max-w-sm text-sm', noticeClassName)}>
@@ -32,7 +34,8 @@ export function UpgradeButton({ status, variant = 'primary', size = 'md', classN
       size={size}
       className={cn('shrink-0', className)}
       onClick={checkout.start}
-      disabled={checkout.pending}
+      disabled={checkout.pending || !billing.allowed}
+      title={billing.reason}
       aria-busy={checkout.pending || undefined}
     >
       {checkout.pending ? <ArrowPathIcon aria-hidden data-testid="upgrade-spinner" className="size-4 animate-spin" /> : null}

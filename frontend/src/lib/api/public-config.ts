@@ -14,8 +14,21 @@ export type PlanConfig = {
   documentsPerVendor: number | null;
   /** Monthly price in cents. */
   priceCents?: number | null;
+  /** How many people the plan has room for: members plus pending invitations. */
+  seats?: number | null;
 };
 
 export function getPublicConfig(): Promise<PublicConfig> {
   return api.get<PublicConfig>('/api/config');
+}
+
+let once: Promise<PublicConfig> | null = null;
+
+/** The configuration, asked once per page load (asked again after a failure), for the hooks that read it without the query client. */
+export function publicConfigOnce(): Promise<PublicConfig> {
+  once ??= getPublicConfig().catch((error: unknown) => {
+    once = null;
+    throw error;
+  });
+  return once;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SUPPORT_EMAIL } from '@/config';
-import { getPublicConfig } from './public-config';
+import { publicConfigOnce } from './public-config';
 
 let supportEmail: Promise<string> | null = null;
 let knownSupportEmail: string | null = null;
@@ -14,7 +14,7 @@ export function useSupportEmail(): string {
   const [email, setEmail] = useState(knownSupportEmail ?? SUPPORT_EMAIL);
   useEffect(() => {
     let mounted = true;
-    supportEmail ??= getPublicConfig().then(
+    supportEmail ??= publicConfigOnce().then(
       (config) => {
         knownSupportEmail = config.supportEmail ?? SUPPORT_EMAIL;
         return knownSupportEmail;

@@ -12,6 +12,7 @@ import { useVendor } from '@/features/vendors/api/get-vendor';
 import { VendorNotFound } from '@/features/vendors/components/vendor-not-found';
 import { VendorSummaryCard } from '@/features/vendors/components/vendor-summary-card';
 import { ERROR_CODES } from '@/lib/api-error';
+import { useWritePermission } from '@/lib/use-permissions';
 
 /** /vendors/{id} and /vendors/{id}/documents: the same screen. */
 export function VendorDetailRoute() {
@@ -20,6 +21,7 @@ export function VendorDetailRoute() {
   const vendor = useVendor(id);
   const [uploading, setUploading] = useState(false);
   const [bulkUploading, setBulkUploading] = useState(false);
+  const write = useWritePermission();
   const documentsRef = useRef<HTMLDivElement>(null);
   const wantsDocuments = location.pathname.endsWith('/documents');
 
@@ -48,15 +50,15 @@ export function VendorDetailRoute() {
         title={data.name}
         action={
           <>
-            <ButtonLink to={`/vendors/${data.id}/edit`} variant="outline">
+            <ButtonLink to={`/vendors/${data.id}/edit`} variant="outline" disabled={!write.allowed} title={write.reason}>
               <PencilSquareIcon aria-hidden className="size-4" />
               Edit Vendor
             </ButtonLink>
-            <Button variant="outline" onClick={() => setBulkUploading(true)}>
+            <Button variant="outline" onClick={() => setBulkUploading(true)} disabled={!write.allowed} title={write.reason}>
               <DocumentDuplicateIcon aria-hidden className="size-4" />
               Bulk Upload
             </Button>
-            <Button onClick={() => setUploading(true)}>
+            <Button onClick={() => setUploading(true)} disabled={!write.allowed} title={write.reason}>
               <ArrowUpTrayIcon aria-hidden className="size-4" />
               Upload Document
             </Button>

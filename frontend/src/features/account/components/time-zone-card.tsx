@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-error';
 import { useMe } from '@/lib/api/get-me';
 import { useUser } from '@/lib/session';
 import { timeZoneLabel, timeZoneNames } from '@/lib/time-zone';
+import { canManageTeam } from '@/lib/permissions';
 import type { TimeZoneName } from '@/types/api';
 import { useUpdateOrganization } from '../api/update-organization';
 
@@ -19,6 +20,8 @@ export function TimeZoneCard() {
   const me = useMe();
   const stored = useUser();
   const update = useUpdateOrganization();
+  // The organization's settings are the admins' and the owner's (docs/product.md, Teams).
+  const admin = canManageTeam(stored);
   const saved = me.data?.timeZone ?? stored?.timeZone ?? 'UTC';
   // While the change is on its way the select already shows it; a failure puts it back.
   const value = update.isPending ? update.variables.timeZone : saved;
@@ -61,7 +64,8 @@ export function TimeZoneCard() {
           className={inputClasses}
           value={value}
           onChange={change}
-          disabled={update.isPending || me.isPending}
+          disabled={update.isPending || me.isPending || !admin}
+          title={admin ? undefined : 'Only admins and the owner of your team can change the time zone.'}
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>

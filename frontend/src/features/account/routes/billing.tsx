@@ -1,17 +1,20 @@
 import { ArrowPathIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ReminderEmailsSwitch, WeeklySummarySwitch } from '@/components/account/email-preferences';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BILLING_OFF_TEXT, UpgradeButton } from '@/components/plan/upgrade-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { getPublicConfigQueryOptions, type PublicConfig } from '@/lib/api/get-public-config';
+import { seatsText } from '@/lib/api/plan-seats';
 import { formatDate } from '@/lib/format';
+import { useBillingPermission } from '@/lib/use-permissions';
 import type { PaymentStatus, Plan } from '@/types/api';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { TimeZoneCard } from '../components/time-zone-card';
@@ -37,6 +40,7 @@ export function subscriptionText(status: Pick<PaymentStatus, 'renewsAt' | 'cance
 /** Manage billing: opens the Stripe customer portal; pending until the browser leaves. */
 function ManageBillingButton() {
   const portal = useOpenBillingPortal();
+  const billing = useBillingPermission();
   const [redirecting, setRedirecting] = useState(false);
   const pending = portal.isPending || redirecting;
 
@@ -60,7 +64,14 @@ function ManageBillingButton() {
   }
 
   return (
-    <Button variant="outline" onClick={open} disabled={pending} aria-busy={pending || undefined} className="w-full sm:w-auto">
+    <Button
+      variant="outline"
+      onClick={open}
+      disabled={pending || !billing.allowed}
+      title={billing.reason}
+      aria-busy={pending || undefined}
+      className="w-full sm:w-auto"
+    >
       {pending ? <ArrowPathIcon aria-hidden data-testid="portal-spinner" className="size-4 animate-spin" /> : null}
       Manage billing
     </Button>
@@ -91,6 +102,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function BillingDetails({ status }: { status: PaymentStatus }) {
   const config = useQuery(getPublicConfigQueryOptions());
   const price = planPrice(config.data, status.plan);
+  const seats = config.data?.plans?.[status.plan]?.seats;
   const subscription = subscriptionText(status);
   const free = status.plan === 'free';
   // A Free organization that never paid has no Stripe customer: the portal would only refuse.
@@ -102,12 +114,13 @@ function BillingDetails({ status }: { status: PaymentStatus }) {
       <Card>
         <CardHeader title="Current plan" action={<Badge color={free ? 'gray' : 'blue'}>{PLAN_NAMES[status.plan]}</Badge>} />
         <CardBody className="space-y-6">
-          <dl className="grid gap-4 sm:grid-cols-3">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Detail label="Plan">{PLAN_NAMES[status.plan]}</Detail>
             {price ? <Detail label="Price">{price}</Detail> : null}
             <Detail label="Vendors">
               {status.currentVendorCount} of {status.vendorLimit}
             </Detail>
+            {seats ? <Detail label="People">{seatsText(seats)}</Detail> : null}
           </dl>
           {subscription ? (
             <p data-testid="subscription-period" className="text-sm text-slate-700">
@@ -124,6 +137,24 @@ function BillingDetails({ status }: { status: PaymentStatus }) {
               {BILLING_OFF_TEXT}
             </p>
           )}
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader
+          title="Team"
+          description="The people who sign in to your organization, their roles and invitations"
+          action={
+            <ButtonLink to="/account/team" variant="outline" size="sm">
+              Manage team
+            </ButtonLink>
+          }
+        />
+      </Card>
+      <Card>
+        <CardHeader title="Email preferences" description="Yours alone: everyone on the team sets their own" />
+        <CardBody className="space-y-4">
+          <WeeklySummarySwitch />
+          <ReminderEmailsSwitch className="border-t border-slate-100 pt-4" />
         </CardBody>
       </Card>
       <TimeZoneCard />

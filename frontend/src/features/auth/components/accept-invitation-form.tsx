@@ -15,8 +15,7 @@ import { useInvitation } from '../api/get-invitation';
 type AcceptField = 'name' | 'password';
 const FIELDS: readonly AcceptField[] = ['name', 'password'];
 
-export const INVALID_INVITATION =
-  'This invitation link is invalid or has expired. Ask whoever invited you to send a new one.';
+export const INVALID_INVITATION = 'This invitation link is invalid or has expired. Ask whoever invited you to send a new one.';
 
 function InvalidLink() {
   return (

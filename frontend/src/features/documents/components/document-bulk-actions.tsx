@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
+import { useWritePermission } from '@/lib/use-permissions';
 import { useBulkDeleteDocuments } from '../api/bulk-delete-documents';
 import { useDownloadArchive } from '../api/download-archive';
 
@@ -29,6 +30,7 @@ export function DocumentBulkActions({ ids, count = ids.length, onClear }: Docume
   const archive = useDownloadArchive();
   const deletion = useBulkDeleteDocuments();
   const [confirming, setConfirming] = useState(false);
+  const write = useWritePermission();
   const tooMany = tooManySelected(count) || count !== ids.length;
 
   function onFailure(title: string, error: unknown, fallback: string) {
@@ -76,7 +78,13 @@ export function DocumentBulkActions({ ids, count = ids.length, onClear }: Docume
           )}
           Download ZIP
         </Button>
-        <Button variant="danger" size="sm" onClick={() => gate.guard(() => setConfirming(true))} disabled={tooMany}>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => gate.guard(() => setConfirming(true))}
+          disabled={tooMany || !write.allowed}
+          title={write.reason}
+        >
           <TrashIcon aria-hidden className="size-4" />
           Delete
         </Button>

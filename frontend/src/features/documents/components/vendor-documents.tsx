@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
 import { useRowSelection } from '@/lib/use-row-selection';
+import { useWritePermission } from '@/lib/use-permissions';
 import type { VendorDocument } from '@/types/api';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { DocumentBulkActions } from './document-bulk-actions';
@@ -21,6 +22,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<VendorDocument | null>(null);
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
+  const write = useWritePermission();
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     if (!needle) return documents;
@@ -45,7 +47,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
             title="No documents"
             description="Upload this vendor's W-9, certificates of insurance and other documents to track them."
             action={
-              <Button onClick={onUpload}>
+              <Button onClick={onUpload} disabled={!write.allowed} title={write.reason}>
                 <ArrowUpTrayIcon aria-hidden className="size-4" />
                 Upload Document
               </Button>
@@ -57,8 +59,8 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
             <DocumentsTable
               label="Vendor documents"
               documents={rows}
-              onEdit={setEditing}
-              onDelete={setDeleting}
+              onEdit={write.allowed ? setEditing : undefined}
+              onDelete={write.allowed ? setDeleting : undefined}
               selection={selection.table}
             />
             <DocumentBulkActions ids={selection.ids} onClear={selection.clear} />

@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { TABLE_PAGE_SIZE } from '@/config';
 import { pagingOf, useListControls } from '@/lib/use-list-controls';
 import { usePagedSelection } from '@/lib/use-paged-selection';
+import { useWritePermission } from '@/lib/use-permissions';
 import type { VendorDocument } from '@/types/api';
 import { useExportDocuments } from '../api/export-documents';
 import { getDocumentPage, useDocumentPage, type DocumentPageParams } from '../api/get-documents';
@@ -44,6 +45,7 @@ export function DocumentsRoute() {
   const { paging, answered } = pagingOf(list, documents);
 
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
+  const write = useWritePermission();
   const fetchMatching = useCallback(
     async (limit: number) => (await getDocumentPage({ ...params, limit, offset: 0 })).items,
     [params],
@@ -111,7 +113,7 @@ export function DocumentsRoute() {
             label="Documents"
             documents={documents.data.items}
             showVendor
-            onDelete={setDeleting}
+            onDelete={write.allowed ? setDeleting : undefined}
             selection={selection.table}
             paging={paging}
           />

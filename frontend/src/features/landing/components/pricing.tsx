@@ -1,6 +1,7 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { FOCUS_ON_BLUE } from '@/components/ui/button-styles';
 import { PlainButtonLink } from '@/components/ui/plain-link';
+import { seatsText, usePlanSeats } from '@/lib/api/plan-seats';
 import { useUser } from '@/lib/session';
 
 const freeFeatures = [
@@ -34,6 +35,7 @@ function FeatureList({ items, light = false }: { items: string[]; light?: boolea
 
 export function Pricing() {
   const user = useUser();
+  const seats = usePlanSeats();
   const cta = user ? '/dashboard' : '/register';
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-white py-20">
@@ -59,7 +61,7 @@ export function Pricing() {
               <span className="text-sm font-medium text-slate-500">forever</span>
             </p>
             <div className="mt-8 flex-1">
-              <FeatureList items={freeFeatures} />
+              <FeatureList items={[seatsText(seats.free), ...freeFeatures]} />
             </div>
             <PlainButtonLink to={cta} variant="outline" size="lg" className="mt-8 w-full">
               {user ? 'Go to Dashboard' : 'Get started free'}
@@ -81,7 +83,7 @@ export function Pricing() {
               <span className="text-sm font-medium text-blue-50">/month</span>
             </p>
             <div className="mt-8 flex-1">
-              <FeatureList items={professionalFeatures} light />
+              <FeatureList items={[seatsText(seats.professional), ...professionalFeatures]} light />
             </div>
             <PlainButtonLink
               to={cta}

@@ -7,7 +7,7 @@ import { PLAN_REQUIRED_MESSAGE } from '@/testing/mocks/handlers/reports';
 import { http } from '@/testing/mocks/http';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, stubLocationAssign, waitFor, within } from '@/testing/test-utils';
-import { WEEKLY_SUMMARY_LABEL } from '../components/weekly-summary-switch';
+import { WEEKLY_SUMMARY_LABEL } from '@/components/account/email-preferences';
 
 let location: ReturnType<typeof stubLocationAssign> | null = null;
 afterEach(() => {

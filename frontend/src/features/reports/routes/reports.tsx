@@ -11,7 +11,7 @@ import { ExpirationsReport } from '../components/expirations-report';
 import { NonCompliantReport } from '../components/non-compliant-report';
 import { ReportsLocked } from '../components/reports-locked';
 import { ResponsivenessReport } from '../components/responsiveness-report';
-import { WeeklySummarySwitch } from '../components/weekly-summary-switch';
+import { ReminderEmailsSwitch, WeeklySummarySwitch } from '@/components/account/email-preferences';
 
 const DESCRIPTION = 'Compliance over time, upcoming expirations and how your vendors respond';
 
@@ -20,6 +20,7 @@ function ProfessionalReports() {
     <div className="space-y-6">
       <div className="rounded-xl border border-slate-200 bg-white px-4 py-4 shadow-sm sm:px-5 print:hidden">
         <WeeklySummarySwitch />
+        <ReminderEmailsSwitch className="mt-4 border-t border-slate-100 pt-4" />
       </div>
       <ComplianceTrend />
       <ExpirationsReport />

@@ -41,7 +41,11 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       { email, orgRole },
       {
         onSuccess: (invitation) => {
-          toast({ title: 'Invitation sent', description: `We emailed an invitation to ${invitation.email}.`, variant: 'success' });
+          toast({
+            title: 'Invitation sent',
+            description: `We emailed an invitation to ${invitation.email}.`,
+            variant: 'success',
+          });
           setEmail('');
           setOrgRole('member');
           onClose();

@@ -9,7 +9,12 @@ import { lastActiveText } from './team';
 
 /** Signs in as `role` in a team of an owner, an admin, a member and a viewer. */
 function team(role: OrgRole) {
-  const people: Record<OrgRole, string> = { owner: 'Olive Owner', admin: 'Adam Admin', member: 'Mia Member', viewer: 'Vic Viewer' };
+  const people: Record<OrgRole, string> = {
+    owner: 'Olive Owner',
+    admin: 'Adam Admin',
+    member: 'Mia Member',
+    viewer: 'Vic Viewer',
+  };
   const me = signInAs({ name: people[role], email: `${role}@example.com`, orgRole: role });
   for (const other of ['owner', 'admin', 'member', 'viewer'] as const) {
     if (other !== role) createAccount({ name: people[other], email: `${other}@example.com`, orgRole: other });
@@ -203,7 +208,9 @@ describe('team page', () => {
     await user.click(list.getByRole('button', { name: 'Resend' }));
     expect(await screen.findByRole('status')).toHaveTextContent('A new link went to new@example.com.');
     expect(db.team.invitations[0].id).not.toBe('inv-1');
-    await user.click(await within(await screen.findByRole('list', { name: 'Pending invitations' })).findByRole('button', { name: 'Revoke' }));
+    await user.click(
+      await within(await screen.findByRole('list', { name: 'Pending invitations' })).findByRole('button', { name: 'Revoke' }),
+    );
     expect(await screen.findByText('No pending invitations.')).toBeInTheDocument();
     expect(db.team.invitations).toHaveLength(0);
   });

@@ -49,9 +49,17 @@ function RoleSelect({ member }: { member: TeamMember }) {
       { id: member.id, orgRole },
       {
         onSuccess: (changed) =>
-          toast({ title: 'Role changed', description: `${changed.name} is now ${ROLE_LABELS[changed.orgRole].toLowerCase()}.`, variant: 'success' }),
+          toast({
+            title: 'Role changed',
+            description: `${changed.name} is now ${ROLE_LABELS[changed.orgRole].toLowerCase()}.`,
+            variant: 'success',
+          }),
         onError: (error) =>
-          toast({ title: 'Could not change the role', description: errorMessage(error, 'Failed to change the role'), variant: 'error' }),
+          toast({
+            title: 'Could not change the role',
+            description: errorMessage(error, 'Failed to change the role'),
+            variant: 'error',
+          }),
       },
     );
   }
@@ -138,11 +146,19 @@ function Members() {
     if (!transferring) return;
     transfer.mutate(transferring.id, {
       onSuccess: (owner) => {
-        toast({ title: 'Ownership transferred', description: `${owner.name} is now the owner; you are an admin.`, variant: 'success' });
+        toast({
+          title: 'Ownership transferred',
+          description: `${owner.name} is now the owner; you are an admin.`,
+          variant: 'success',
+        });
         setTransferring(null);
       },
       onError: (error) => {
-        toast({ title: 'Could not transfer ownership', description: errorMessage(error, 'Failed to transfer ownership'), variant: 'error' });
+        toast({
+          title: 'Could not transfer ownership',
+          description: errorMessage(error, 'Failed to transfer ownership'),
+          variant: 'error',
+        });
         setTransferring(null);
       },
     });
@@ -200,18 +216,32 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
     resend.mutate(
       { email: invitation.email, orgRole: invitation.orgRole as RoleChange['orgRole'] },
       {
-        onSuccess: () => toast({ title: 'Invitation sent again', description: `A new link went to ${invitation.email}.`, variant: 'success' }),
+        onSuccess: () =>
+          toast({ title: 'Invitation sent again', description: `A new link went to ${invitation.email}.`, variant: 'success' }),
         onError: (error) =>
-          toast({ title: 'Could not resend', description: errorMessage(error, 'Failed to resend the invitation'), variant: 'error' }),
+          toast({
+            title: 'Could not resend',
+            description: errorMessage(error, 'Failed to resend the invitation'),
+            variant: 'error',
+          }),
       },
     );
   }
 
   function doRevoke() {
     revoke.mutate(invitation.id, {
-      onSuccess: () => toast({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.`, variant: 'success' }),
+      onSuccess: () =>
+        toast({
+          title: 'Invitation revoked',
+          description: `The link sent to ${invitation.email} no longer works.`,
+          variant: 'success',
+        }),
       onError: (error) =>
-        toast({ title: 'Could not revoke', description: errorMessage(error, 'Failed to revoke the invitation'), variant: 'error' }),
+        toast({
+          title: 'Could not revoke',
+          description: errorMessage(error, 'Failed to revoke the invitation'),
+          variant: 'error',
+        }),
     });
   }
 
@@ -274,7 +304,9 @@ export function TeamRoute() {
     <>
       <PageHeader
         title="Team"
-        description={user ? `You are ${ROLE_LABELS[user.orgRole].toLowerCase()} of this organization` : 'The people of your organization'}
+        description={
+          user ? `You are ${ROLE_LABELS[user.orgRole].toLowerCase()} of this organization` : 'The people of your organization'
+        }
         action={
           manager ? (
             <Button onClick={() => setInviting(true)}>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
+import { useWritePermission } from '@/lib/use-permissions';
 import type { RenewalRequestResult, Vendor } from '@/types/api';
 import { useBulkDeleteVendors } from '../api/bulk-delete-vendors';
 import { useSendRenewalRequests } from '../api/send-renewal-requests';
@@ -40,6 +41,7 @@ export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }:
   const gate = usePlanGate();
   const renewals = useSendRenewalRequests();
   const deletion = useBulkDeleteVendors();
+  const write = useWritePermission();
   const [confirming, setConfirming] = useState(false);
   const tooMany = tooManySelected(count) || count !== ids.length;
 
@@ -78,13 +80,20 @@ export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }:
           variant="outline"
           size="sm"
           onClick={() => gate.guard(sendRenewals)}
-          disabled={tooMany || renewals.isPending}
+          disabled={tooMany || renewals.isPending || !write.allowed}
+          title={write.reason}
           aria-busy={renewals.isPending || undefined}
         >
           <EnvelopeIcon aria-hidden className="size-4" />
           {renewals.isPending ? 'Sending...' : 'Send renewal requests'}
         </Button>
-        <Button variant="danger" size="sm" onClick={() => gate.guard(() => setConfirming(true))} disabled={tooMany}>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => gate.guard(() => setConfirming(true))}
+          disabled={tooMany || !write.allowed}
+          title={write.reason}
+        >
           <TrashIcon aria-hidden className="size-4" />
           Delete
         </Button>

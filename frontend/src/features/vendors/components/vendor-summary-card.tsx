@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn';
 import { statusLabel } from '@/lib/domain/documents';
 import { formatAddress } from '@/lib/domain/vendors';
 import { formatServiceType } from '@/lib/format';
+import { useWritePermission } from '@/lib/use-permissions';
 import type { Vendor } from '@/types/api';
 import { CompanyKeyField } from './company-key-field';
 
@@ -41,6 +42,7 @@ function Row({
 /** Name, status, contact details, notes and the state of each document slot. */
 export function VendorSummaryCard({ vendor }: { vendor: Vendor }) {
   const address = formatAddress(vendor);
+  const write = useWritePermission();
   const required = new Set(vendor.requiredDocuments ?? []);
   return (
     <Card className="p-5">
@@ -97,7 +99,7 @@ export function VendorSummaryCard({ vendor }: { vendor: Vendor }) {
         </div>
       </div>
       <div className="mt-5 grid grid-cols-2 gap-2 md:max-w-sm 2xl:max-w-none">
-        <ButtonLink to={`/vendors/${vendor.id}/edit`} variant="outline">
+        <ButtonLink to={`/vendors/${vendor.id}/edit`} variant="outline" disabled={!write.allowed} title={write.reason}>
           <PencilSquareIcon aria-hidden className="size-4" />
           Edit
         </ButtonLink>

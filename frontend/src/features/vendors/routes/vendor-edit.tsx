@@ -4,6 +4,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
+import { ReadOnlyNotice } from '@/components/ui/read-only-notice';
+import { useWritePermission } from '@/lib/use-permissions';
 import { useVendor } from '../api/get-vendor';
 import { EditVendorForm } from '../components/edit-vendor-form';
 import { VendorNotFound } from '../components/vendor-not-found';
@@ -12,6 +14,7 @@ import { ERROR_CODES } from '@/lib/api-error';
 export function VendorEditRoute() {
   const { id = '' } = useParams();
   const vendor = useVendor(id);
+  const write = useWritePermission();
   if (vendor.isPending) return <LoadingBlock label="Loading vendor" />;
   if (vendor.isError) {
     return vendor.error.code === ERROR_CODES.notFound ? (
@@ -29,9 +32,13 @@ export function VendorEditRoute() {
         </ButtonLink>
       </div>
       <PageHeader title="Edit Vendor" description={vendor.data.name} />
-      <Card className="p-5 sm:p-6">
-        <EditVendorForm key={vendor.data.updatedAt} vendor={vendor.data} />
-      </Card>
+      {write.allowed ? (
+        <Card className="p-5 sm:p-6">
+          <EditVendorForm key={vendor.data.updatedAt} vendor={vendor.data} />
+        </Card>
+      ) : (
+        <ReadOnlyNotice />
+      )}
     </>
   );
 }

@@ -3,11 +3,14 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { LimitBanner } from '@/components/plan/limit-banner';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ReadOnlyNotice } from '@/components/ui/read-only-notice';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
+import { useWritePermission } from '@/lib/use-permissions';
 import { CreateVendorForm } from '../components/create-vendor-form';
 
 export function VendorNewRoute() {
   const paymentStatus = usePaymentStatus();
+  const write = useWritePermission();
   return (
     <>
       <div className="mb-4">
@@ -18,9 +21,13 @@ export function VendorNewRoute() {
       </div>
       <PageHeader title="Add New Vendor" description="Add a vendor and choose which documents to collect from them" />
       <LimitBanner status={paymentStatus.data} />
-      <Card className="p-5 sm:p-6">
-        <CreateVendorForm />
-      </Card>
+      {write.allowed ? (
+        <Card className="p-5 sm:p-6">
+          <CreateVendorForm />
+        </Card>
+      ) : (
+        <ReadOnlyNotice />
+      )}
     </>
   );
 }

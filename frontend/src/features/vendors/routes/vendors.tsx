@@ -23,6 +23,7 @@ import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { formatDate, formatServiceType } from '@/lib/format';
 import { usePagedSelection } from '@/lib/use-paged-selection';
 import type { Vendor } from '@/types/api';
+import { useWritePermission } from '@/lib/use-permissions';
 import { useExportVendors } from '../api/export-vendors';
 import { getVendorPage } from '../api/get-vendors';
 import { DeleteVendorDialog } from '../components/delete-vendor-dialog';
@@ -35,14 +36,20 @@ import { useVendorList } from '../hooks/use-vendor-list';
 const vendorId = (v: Vendor) => v.id;
 
 function VendorActions({ vendor, onDelete }: { vendor: Vendor; onDelete: (vendor: Vendor) => void }) {
+  // A viewer is offered what they may do: look.
+  const write = useWritePermission();
   return (
     <ActionMenu
       label={`Actions for ${vendor.name}`}
       actions={[
         { label: 'View Details', icon: EyeIcon, to: `/vendors/${vendor.id}` },
         { label: 'Documents', icon: DocumentTextIcon, to: `/vendors/${vendor.id}/documents` },
-        { label: 'Edit', icon: PencilSquareIcon, to: `/vendors/${vendor.id}/edit` },
-        { label: 'Delete', icon: TrashIcon, onSelect: () => onDelete(vendor), danger: true },
+        ...(write.allowed
+          ? [
+              { label: 'Edit', icon: PencilSquareIcon, to: `/vendors/${vendor.id}/edit` },
+              { label: 'Delete', icon: TrashIcon, onSelect: () => onDelete(vendor), danger: true },
+            ]
+          : []),
       ]}
     />
   );
@@ -111,6 +118,7 @@ export function VendorsRoute() {
   const tableSelection = useMemo(() => ({ ...selection.table, rowLabel: (v: Vendor) => `Select ${v.name}` }), [selection.table]);
   const exporter = useExportVendors();
   const [importing, setImporting] = useState(false);
+  const write = useWritePermission();
 
   return (
     <>
@@ -120,7 +128,7 @@ export function VendorsRoute() {
         action={
           <>
             <ExportCsvButton exporter={exporter} />
-            <Button variant="outline" onClick={() => setImporting(true)}>
+            <Button variant="outline" onClick={() => setImporting(true)} disabled={!write.allowed} title={write.reason}>
               <ArrowUpTrayIcon aria-hidden className="size-4" />
               Import CSV
             </Button>

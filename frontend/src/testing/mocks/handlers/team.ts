@@ -89,7 +89,8 @@ export const teamHandlers = [
     const body = (await request.json()) as { email?: string; orgRole?: string };
     const role = body.orgRole as OrgRole;
     const email = (body.email ?? '').trim().toLowerCase();
-    if (!email.includes('@')) return apiError(422, 'validation_failed', 'Enter a valid email address.', { email: ['Enter a valid email address.'] });
+    if (!email.includes('@'))
+      return apiError(422, 'validation_failed', 'Enter a valid email address.', { email: ['Enter a valid email address.'] });
     if (body.orgRole !== 'admin' && body.orgRole !== 'member' && body.orgRole !== 'viewer') {
       return apiError(422, 'validation_failed', 'Choose admin, member or viewer.');
     }
@@ -100,7 +101,11 @@ export const teamHandlers = [
     const others = db.team.invitations.filter((i) => i.email !== email);
     if (db.accounts.length + others.length >= seats()) {
       const plan = db.plan.plan === 'professional' ? 'Professional' : 'Free';
-      return apiError(402, 'plan_limit', `The ${plan} plan has room for ${seats()} people, pending invitations included. Upgrade to invite more.`);
+      return apiError(
+        402,
+        'plan_limit',
+        `The ${plan} plan has room for ${seats()} people, pending invitations included. Upgrade to invite more.`,
+      );
     }
     const id = `invitation-${db.team.invitations.length + 1}-${Date.now()}`;
     const invitation = {
