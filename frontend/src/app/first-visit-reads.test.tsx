@@ -67,6 +67,8 @@ describe('a first visit reads each address once', () => {
     expect(await settled(counts)).toEqual({
       '/api/activity-logs?limit=4': 1,
       '/api/auth/me': 1,
+      // The upgrade card says how many people Professional has (plans.professional.seats).
+      '/api/config': 1,
       '/api/dashboard/stats': 1,
       '/api/payment-status': 1,
       '/api/vendors?limit=5&offset=0': 1,

@@ -50,6 +50,7 @@ describe('signed-in layout', () => {
       ['Activity Log', '/activity'],
       ['Reports', '/reports'],
       ['Billing', '/billing'],
+      ['Team', '/account/team'],
     ]);
     expect(within(sidebar).getByTestId('user-avatar')).toHaveTextContent('J');
     expect(within(sidebar).getByText('jane Doe')).toBeInTheDocument();
