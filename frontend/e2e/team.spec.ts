@@ -81,7 +81,7 @@ test('invite, accept as a viewer, read-only screens, removal', async ({ page, br
   // The viewer sees the vendor, with its write controls disabled and saying why.
   await viewer.page.goto(`/vendors/${vendorId}`);
   await expect(viewer.page.getByRole('heading', { level: 1, name: vendorName })).toBeVisible();
-  const upload = viewer.page.getByRole('button', { name: 'Upload Document' });
+  const upload = viewer.page.getByRole('button', { name: 'Upload Document' }).first();
   await expect(upload).toBeDisabled();
   await expect(upload).toHaveAttribute('title', VIEWER_REASON);
   await expect(viewer.page.getByRole('link', { name: 'Edit Vendor' })).toHaveAttribute('aria-disabled', 'true');

@@ -1,11 +1,12 @@
 import type { OrgRole, User } from '@/types/api';
+import { useUser } from './session';
 
 /**
  * What the signed-in person's role (`orgRole`, docs/product.md "Teams") lets them do, for the
  * screens to hide or disable what the server would refuse (403 forbidden_role).
  */
 
-type Person = Pick<User, 'orgRole'> | null | undefined;
+export type Person = Pick<User, 'orgRole'> | null | undefined;
 
 const RANK: Record<OrgRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
@@ -14,13 +15,6 @@ export const VIEWER_REASON = 'Viewers can look but not change anything. Ask an a
 
 /** The title a disabled billing control carries for a member or viewer. */
 export const BILLING_REASON = 'Only admins and the owner of your team can change the plan or billing.';
-
-export const ROLE_LABELS: Record<OrgRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  member: 'Member',
-  viewer: 'Viewer',
-};
 
 /** Whether `role` may do everything `least` may. A person without a known role may do nothing more than read. */
 export function atLeast(user: Person, least: OrgRole): boolean {
@@ -45,23 +39,6 @@ export function isOwner(user: Person): boolean {
   return user?.orgRole === 'owner';
 }
 
-/**
- * Whether `user` may change the role of, or remove, `member`: never themselves, never the owner;
- * an admin only when `user` is the owner; members and viewers when `user` is an admin or the owner.
- */
-export function canManageMember(
-  user: (Person & { id?: string }) | null | undefined,
-  member: { id: string; orgRole: OrgRole },
-): boolean {
-  if (!user || !canManageTeam(user) || user.id === member.id || member.orgRole === 'owner') return false;
-  return member.orgRole === 'admin' ? isOwner(user) : true;
-}
-
-/** The roles `user` may give in an invitation or a role change: admin only by the owner. */
-export function assignableRoles(user: Person): OrgRole[] {
-  return isOwner(user) ? ['admin', 'member', 'viewer'] : ['member', 'viewer'];
-}
-
 /** Whether a control that writes is open to someone, and why not when it is not. */
 export type Permission = { allowed: boolean; reason: string | undefined };
 
@@ -73,4 +50,14 @@ export function writePermission(user: Person): Permission {
 export function billingPermission(user: Person): Permission {
   const allowed = canManageBilling(user);
   return { allowed, reason: allowed ? undefined : BILLING_REASON };
+}
+
+/** Whether the signed-in person may write (members and above); a viewer's reason for the title. */
+export function useWritePermission(): Permission {
+  return writePermission(useUser());
+}
+
+/** Whether the signed-in person may change the plan or billing (admins and the owner). */
+export function useBillingPermission(): Permission {
+  return billingPermission(useUser());
 }

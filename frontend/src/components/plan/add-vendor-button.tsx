@@ -1,8 +1,8 @@
 import { PlusIcon } from '@heroicons/react/20/solid';
 import { ButtonLink } from '@/components/ui/button';
 import { isAtVendorLimit } from '@/lib/api/get-payment-status';
-import { useWritePermission } from '@/lib/use-permissions';
 import type { PaymentStatus } from '@/types/api';
+import { useWritePermission } from '@/lib/permissions';
 
 /** 'Add New Vendor', disabled at the plan's vendor limit (Free: 2) and for viewers. */
 export function AddVendorButton({ status }: { status: PaymentStatus | undefined }) {

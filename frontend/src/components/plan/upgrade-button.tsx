@@ -1,8 +1,8 @@
 import { ArrowPathIcon } from '@heroicons/react/20/solid';
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useBillingPermission } from '@/lib/use-permissions';
 import type { PaymentStatus } from '@/types/api';
+import { useBillingPermission } from '@/lib/permissions';
 import { useStartCheckout } from './use-start-checkout';
 
 /** Shown instead of an Upgrade Now button that could only fail: the server has no Stripe key. */

@@ -1,7 +1,7 @@
 import { SparklesIcon } from '@heroicons/react/24/outline';
 import { FOCUS_ON_BLUE } from '@/components/ui/button';
 import { PROFESSIONAL_PRICE, PROFESSIONAL_VENDOR_LIMIT } from '@/config';
-import { seatsText, usePlanSeats } from '@/lib/api/plan-seats';
+import { seatsText, usePlanSeats } from '@/lib/api/public-config';
 import type { PaymentStatus } from '@/types/api';
 import { UpgradeButton } from './upgrade-button';
 
@@ -12,7 +12,8 @@ export function shouldShowUpgrade(status: PaymentStatus | undefined): boolean {
 }
 
 export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
-  const seats = usePlanSeats();
+  // Once per page load, like the support address: not read again on each visit.
+  const seats = usePlanSeats().professional;
   if (!shouldShowUpgrade(status) || !status) return null;
   const professional = status.plan === 'professional';
 
@@ -31,7 +32,7 @@ export function UpgradeCard({ status }: { status: PaymentStatus | undefined }) {
           <p className="mt-1 text-sm text-blue-50">
             {professional
               ? `You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors. Contact support for a larger plan.`
-              : `Track up to ${PROFESSIONAL_VENDOR_LIMIT} vendors with priority email support, advanced reporting and bulk document operations for $${PROFESSIONAL_PRICE}/month. ${seatsText(seats.professional)} on your team. You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors.`}
+              : `Track up to ${PROFESSIONAL_VENDOR_LIMIT} vendors with priority email support, advanced reporting and bulk document operations for $${PROFESSIONAL_PRICE}/month. ${seatsText(seats)} on your team. You are using ${status.currentVendorCount} of ${status.vendorLimit} vendors.`}
           </p>
         </div>
       </div>

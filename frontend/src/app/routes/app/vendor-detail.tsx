@@ -12,7 +12,7 @@ import { useVendor } from '@/features/vendors/api/get-vendor';
 import { VendorNotFound } from '@/features/vendors/components/vendor-not-found';
 import { VendorSummaryCard } from '@/features/vendors/components/vendor-summary-card';
 import { ERROR_CODES } from '@/lib/api-error';
-import { useWritePermission } from '@/lib/use-permissions';
+import { useWritePermission } from '@/lib/permissions';
 
 /** /vendors/{id} and /vendors/{id}/documents: the same screen. */
 export function VendorDetailRoute() {

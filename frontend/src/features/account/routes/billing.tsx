@@ -12,10 +12,10 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { getPublicConfigQueryOptions, type PublicConfig } from '@/lib/api/get-public-config';
-import { seatsText } from '@/lib/api/plan-seats';
+import { seatsText } from '@/lib/api/public-config';
 import { formatDate } from '@/lib/format';
-import { useBillingPermission } from '@/lib/use-permissions';
 import type { PaymentStatus, Plan } from '@/types/api';
+import { useBillingPermission } from '@/lib/permissions';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { TimeZoneCard } from '../components/time-zone-card';
 

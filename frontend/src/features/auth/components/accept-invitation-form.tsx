@@ -7,7 +7,7 @@ import { LoadingBlock } from '@/components/ui/query-state';
 import { toast } from '@/components/ui/toast';
 import { APP_NAME, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@/config';
 import { errorMessage } from '@/lib/api-error';
-import { ROLE_LABELS } from '@/lib/permissions';
+import { ROLE_LABELS } from '@/lib/roles';
 import { hasErrors, serverFieldErrors, validateName, validatePassword, type Errors } from '@/lib/validation';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
-import { useWritePermission } from '@/lib/use-permissions';
+import { useWritePermission } from '@/lib/permissions';
 import { useBulkDeleteDocuments } from '../api/bulk-delete-documents';
 import { useDownloadArchive } from '../api/download-archive';
 

@@ -1,7 +1,7 @@
 import { CheckIcon } from '@heroicons/react/20/solid';
 import { FOCUS_ON_BLUE } from '@/components/ui/button-styles';
 import { PlainButtonLink } from '@/components/ui/plain-link';
-import { seatsText, usePlanSeats } from '@/lib/api/plan-seats';
+import { seatsText, usePlanSeats } from '@/lib/api/public-config';
 import { useUser } from '@/lib/session';
 
 const freeFeatures = [

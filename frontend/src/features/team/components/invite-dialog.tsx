@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { EMAIL_MAX_LENGTH } from '@/config';
 import { errorMessage } from '@/lib/api-error';
-import { assignableRoles, ROLE_LABELS } from '@/lib/permissions';
+import { assignableRoles, ROLE_LABELS } from '@/lib/roles';
 import { useUser } from '@/lib/session';
 import { validateEmail } from '@/lib/validation';
 import { useCreateInvitation, type InvitationInput } from '../api/create-invitation';

@@ -2,7 +2,6 @@ import { ArrowPathIcon, UserPlusIcon } from '@heroicons/react/20/solid';
 import { formatDistance } from 'date-fns';
 import { useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
-import { Badge, type BadgeColor } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -11,7 +10,8 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
-import { assignableRoles, canManageMember, canManageTeam, isOwner, ROLE_LABELS } from '@/lib/permissions';
+import { canManageTeam, isOwner } from '@/lib/permissions';
+import { assignableRoles, canManageMember, ROLE_LABELS } from '@/lib/roles';
 import { useUser } from '@/lib/session';
 import type { Invitation, OrgRole, TeamMember } from '@/types/api';
 import { useCreateInvitation } from '../api/create-invitation';
@@ -23,10 +23,22 @@ import { useTransferOwnership } from '../api/transfer-ownership';
 import { useUpdateMemberRole, type RoleChange } from '../api/update-member-role';
 import { InviteDialog } from '../components/invite-dialog';
 
-const ROLE_COLORS: Record<OrgRole, BadgeColor> = { owner: 'purple', admin: 'blue', member: 'green', viewer: 'gray' };
+const ROLE_COLORS: Record<OrgRole, string> = {
+  owner: 'bg-violet-50 text-violet-700 ring-violet-600/20',
+  admin: 'bg-blue-50 text-blue-700 ring-blue-600/20',
+  member: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  viewer: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+};
 
+/** The role as a badge, in the colours of components/ui/badge. */
 function RoleBadge({ role }: { role: OrgRole }) {
-  return <Badge color={ROLE_COLORS[role]}>{ROLE_LABELS[role]}</Badge>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${ROLE_COLORS[role]}`}
+    >
+      {ROLE_LABELS[role]}
+    </span>
+  );
 }
 
 /** 'Active 5 minutes ago', 'Never signed in' before the first visit. */

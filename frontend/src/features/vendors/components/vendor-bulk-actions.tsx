@@ -9,8 +9,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
-import { useWritePermission } from '@/lib/use-permissions';
 import type { RenewalRequestResult, Vendor } from '@/types/api';
+import { useWritePermission } from '@/lib/permissions';
 import { useBulkDeleteVendors } from '../api/bulk-delete-vendors';
 import { useSendRenewalRequests } from '../api/send-renewal-requests';
 

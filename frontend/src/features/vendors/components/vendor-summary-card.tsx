@@ -15,8 +15,8 @@ import { cn } from '@/lib/cn';
 import { statusLabel } from '@/lib/domain/documents';
 import { formatAddress } from '@/lib/domain/vendors';
 import { formatServiceType } from '@/lib/format';
-import { useWritePermission } from '@/lib/use-permissions';
 import type { Vendor } from '@/types/api';
+import { useWritePermission } from '@/lib/permissions';
 import { CompanyKeyField } from './company-key-field';
 
 function Row({

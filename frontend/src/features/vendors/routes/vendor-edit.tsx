@@ -5,11 +5,11 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { ReadOnlyNotice } from '@/components/ui/read-only-notice';
-import { useWritePermission } from '@/lib/use-permissions';
 import { useVendor } from '../api/get-vendor';
 import { EditVendorForm } from '../components/edit-vendor-form';
 import { VendorNotFound } from '../components/vendor-not-found';
 import { ERROR_CODES } from '@/lib/api-error';
+import { useWritePermission } from '@/lib/permissions';
 
 export function VendorEditRoute() {
   const { id = '' } = useParams();

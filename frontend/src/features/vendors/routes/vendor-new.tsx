@@ -5,7 +5,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ReadOnlyNotice } from '@/components/ui/read-only-notice';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
-import { useWritePermission } from '@/lib/use-permissions';
+import { useWritePermission } from '@/lib/permissions';
 import { CreateVendorForm } from '../components/create-vendor-form';
 
 export function VendorNewRoute() {

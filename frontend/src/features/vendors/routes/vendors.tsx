@@ -23,7 +23,7 @@ import { usePaymentStatus } from '@/lib/api/get-payment-status';
 import { formatDate, formatServiceType } from '@/lib/format';
 import { usePagedSelection } from '@/lib/use-paged-selection';
 import type { Vendor } from '@/types/api';
-import { useWritePermission } from '@/lib/use-permissions';
+import { useWritePermission } from '@/lib/permissions';
 import { useExportVendors } from '../api/export-vendors';
 import { getVendorPage } from '../api/get-vendors';
 import { DeleteVendorDialog } from '../components/delete-vendor-dialog';
