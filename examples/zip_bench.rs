@@ -170,14 +170,21 @@ async fn seed(ctx: &loco_rs::app::AppContext, files: u64, size_mb: u64) -> (Stri
     }
     .validate()
     .unwrap();
-    let vendor = vendors::Model::create(&ctx.db, org.id, &limit, &form)
-        .await
-        .unwrap();
+    let vendor = vendors::Model::create(
+        &ctx.db,
+        org.id,
+        &limit,
+        &form,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap();
     let rules = UploadContext {
         org: &org,
         documents_per_vendor: None,
         reminder_offsets: &[],
         source: DocumentSource::User,
+        actor: &vendorwatch::models::activities::Actor::system(),
     };
     let info = DocumentInfo {
         document_type: DocumentType::Other,

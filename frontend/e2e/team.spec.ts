@@ -89,8 +89,18 @@ test('invite, accept as a viewer, read-only screens, removal', async ({ page, br
   await viewer.page.goto('/vendors');
   await expect(viewer.page.getByRole('button', { name: 'Import CSV' })).toBeDisabled();
 
+  // The owner's Activity Log names who made each change, and filters by person.
+  await page.goto('/activity');
+  const entries = page.getByRole('list', { name: 'Activities' });
+  const added = entries.getByRole('listitem').filter({ hasText: `Vendor ${vendorName} was added` });
+  await expect(added.getByTestId('activity-author')).toHaveText(owner.name);
+  await page.getByRole('button', { name: /Filter by person/ }).click();
+  await page.getByRole('option', { name: 'Vic Viewer' }).click();
+  await expect(page.getByText('No activities found')).toBeVisible();
+  await expectNoA11yViolations(page, 'activity log with people');
+
   // The owner removes the viewer; the viewer's session stops working.
-  await page.reload();
+  await page.goto('/account/team');
   const row = page.getByTestId('member-row').filter({ hasText: 'Vic Viewer' });
   await row.getByRole('button', { name: 'Remove' }).click();
   await expectNoA11yViolations(page, 'remove dialog', { phone: false });

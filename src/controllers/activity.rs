@@ -19,6 +19,9 @@ pub struct ActivityFilter {
     #[serde(rename = "type")]
     #[param(value_type = Option<super::ActivityTypeFilter>, inline)]
     pub activity_type: Option<String>,
+    /// Only the changes made by this person: a member's `id` (`GET /api/team/members`), or
+    /// the `actor.id` of an entry (people no longer in the team too).
+    pub actor: Option<String>,
     /// Text in the description.
     pub q: Option<String>,
 }
@@ -39,8 +42,16 @@ async fn list(
                 .ok_or_else(|| ApiError::from(field_error("type", "Unknown activity type")))?,
         ),
     };
+    let actor = match super::filter_value(filter.actor.as_deref()) {
+        None => None,
+        Some(a) => Some(
+            uuid::Uuid::parse_str(a)
+                .map_err(|_| ApiError::from(field_error("actor", "Unknown person")))?,
+        ),
+    };
     let query = ActivityQuery {
         activity_type,
+        actor,
         q: filter.q,
         page: paging.page()?,
     };

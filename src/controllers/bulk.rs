@@ -161,6 +161,7 @@ async fn delete_documents(
         current.org.id,
         &chosen,
         &settings.reminders.offsets_days,
+        &current.actor(),
     )
     .await?;
     let deleted = keys.len();
@@ -178,7 +179,7 @@ async fn delete_vendors(
     ApiJson(params): ApiJson<BulkIds>,
 ) -> ApiResult {
     let chosen = professional_selection(&current, &ctx, &params.ids)?;
-    let keys = bulk::delete_vendors(&ctx.db, current.org.id, &chosen).await?;
+    let keys = bulk::delete_vendors(&ctx.db, current.org.id, &chosen, &current.actor()).await?;
     documents::remove_all_stored(&ctx, keys).await;
     super::ok_json(Deleted {
         deleted: chosen.ids().len(),
@@ -286,8 +287,15 @@ async fn import_vendors(
     }
     let settings = Settings::from_context(&ctx)?;
     let limit = super::vendors::plan_limit(&settings, &current.org);
-    let (plan, created) =
-        csv_io::import_vendors(&ctx.db, current.org.id, &limit, &params.csv, params.commit).await?;
+    let (plan, created) = csv_io::import_vendors(
+        &ctx.db,
+        current.org.id,
+        &limit,
+        &params.csv,
+        params.commit,
+        &current.actor(),
+    )
+    .await?;
     let would_create = plan.to_create.len();
     super::ok_json(ImportResult {
         rows: plan.rows,

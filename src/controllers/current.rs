@@ -36,6 +36,12 @@ pub struct CurrentUser {
 }
 
 impl CurrentUser {
+    /// The person, for the activity entries of what they change.
+    #[must_use]
+    pub fn actor(&self) -> crate::models::activities::Actor {
+        crate::models::activities::Actor::user(&self.user)
+    }
+
     /// The person's role in their organization.
     #[must_use]
     pub fn role(&self) -> OrgRole {

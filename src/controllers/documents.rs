@@ -61,6 +61,7 @@ pub(crate) async fn upload(
         .ok_or_else(|| field_error("file", "Please select a file to upload"))?;
     let info = DocumentInfo::from_form(|name| received.field(name))?;
     let new = NewDocument {
+        actor: current.actor(),
         org: current.org,
         vendor: vendor.clone(),
         info,
@@ -167,7 +168,13 @@ async fn update(
     let info = params.apply(&doc)?;
     let settings = Settings::from_context(&ctx)?;
     let doc = doc
-        .update_info(&ctx.db, &vendor, &info, &settings.reminders.offsets_days)
+        .update_info(
+            &ctx.db,
+            &vendor,
+            &info,
+            &settings.reminders.offsets_days,
+            &current.actor(),
+        )
         .await?;
     super::ok_json(DocumentResponse::new(&doc, &vendor, current.today))
 }
@@ -185,7 +192,12 @@ async fn destroy(
         documents::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
     let settings = Settings::from_context(&ctx)?;
     let key = doc
-        .delete_with_history(&ctx.db, &vendor, &settings.reminders.offsets_days)
+        .delete_with_history(
+            &ctx.db,
+            &vendor,
+            &settings.reminders.offsets_days,
+            &current.actor(),
+        )
         .await?;
     documents::remove_all_stored(&ctx, vec![key]).await;
     Ok(StatusCode::NO_CONTENT.into_response())

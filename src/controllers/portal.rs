@@ -136,6 +136,7 @@ async fn portal_upload(
         vendor: vendor.clone(),
         info,
         source: DocumentSource::VendorPortal,
+        actor: crate::models::activities::Actor::vendor_portal(),
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;

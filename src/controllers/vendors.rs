@@ -86,6 +86,7 @@ async fn create(
         current.org.id,
         &plan_limit(&settings, &current.org),
         &form,
+        &current.actor(),
     )
     .await?;
     let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
@@ -129,7 +130,7 @@ async fn update(
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let form = fields.validate()?;
-    let vendor = vendor.update_from(&ctx.db, &form).await?;
+    let vendor = vendor.update_from(&ctx.db, &form, &current.actor()).await?;
     let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
     super::ok_json(VendorResponse::new(&standing))
 }
@@ -144,7 +145,9 @@ async fn destroy(
     Path(id): Path<String>,
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let keys = vendor.delete_with_documents(&ctx.db).await?;
+    let keys = vendor
+        .delete_with_documents(&ctx.db, &current.actor())
+        .await?;
     documents::remove_all_stored(&ctx, keys).await;
     Ok(StatusCode::NO_CONTENT.into_response())
 }

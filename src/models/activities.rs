@@ -43,6 +43,75 @@ pub enum ActivityType {
     PlanChanged,
 }
 
+// `activities.source` (decision 49).
+/// Where a change came from.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
+#[serde(rename_all = "snake_case")]
+pub enum ActivitySource {
+    /// A person signed in to the app.
+    #[sea_orm(string_value = "user")]
+    User,
+    /// A vendor, through the public upload portal.
+    #[sea_orm(string_value = "vendor_portal")]
+    VendorPortal,
+    /// A program using an API key.
+    #[sea_orm(string_value = "api")]
+    Api,
+    /// The product itself: expiries, billing events, the operator's tools.
+    #[sea_orm(string_value = "system")]
+    System,
+}
+
+/// Who made a change: a person (by pid, with their name as it was) or nobody in particular,
+/// and where it came from. Every write that records activity takes one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub person: Option<(Uuid, String)>,
+    pub source: ActivitySource,
+}
+
+impl Actor {
+    /// A person signed in to the app.
+    #[must_use]
+    pub fn user(user: &super::users::Model) -> Self {
+        Self {
+            person: Some((user.pid, user.name.clone())),
+            source: ActivitySource::User,
+        }
+    }
+
+    /// A vendor uploading through the portal: no person of the organization.
+    #[must_use]
+    pub const fn vendor_portal() -> Self {
+        Self {
+            person: None,
+            source: ActivitySource::VendorPortal,
+        }
+    }
+
+    /// The product itself.
+    #[must_use]
+    pub const fn system() -> Self {
+        Self {
+            person: None,
+            source: ActivitySource::System,
+        }
+    }
+}
+
 impl TenantEntity for Entity {
     type TenantId = i64;
 
@@ -65,6 +134,8 @@ pub struct Subject {
 #[derive(Debug, Default, Clone)]
 pub struct ActivityQuery {
     pub activity_type: Option<ActivityType>,
+    /// Only the changes made by this person (their pid).
+    pub actor: Option<Uuid>,
     pub q: Option<String>,
     pub page: super::search::Page,
 }
@@ -77,11 +148,16 @@ impl Model {
     pub async fn record<C: ConnectionTrait>(
         db: &C,
         org_id: i64,
+        actor: &Actor,
         activity_type: ActivityType,
         description: String,
         subject: Subject,
     ) -> Result<Self> {
+        let (actor_pid, actor_name) = actor.person.clone().unzip();
         let entry = ActiveModel {
+            actor_pid: ActiveValue::Set(actor_pid),
+            actor_name: ActiveValue::Set(actor_name),
+            source: ActiveValue::Set(actor.source.to_value()),
             pid: ActiveValue::Set(Uuid::now_v7()),
             activity_type: ActiveValue::Set(activity_type.to_value()),
             description: ActiveValue::Set(description),
@@ -105,6 +181,9 @@ impl Model {
         let mut select = Entity::find().in_tenant(org_id);
         if let Some(t) = query.activity_type {
             select = select.filter(activities::Column::ActivityType.eq(t));
+        }
+        if let Some(pid) = query.actor {
+            select = select.filter(activities::Column::ActorPid.eq(pid));
         }
         if let Some(q) = super::search::text(query.q.as_deref()) {
             select = select.filter(super::search::contains_ci(
@@ -142,6 +221,16 @@ mod tests {
             (ActivityType::DocumentDeleted, "document_deleted"),
             (ActivityType::DocumentExpired, "document_expired"),
             (ActivityType::PlanChanged, "plan_changed"),
+        ]);
+    }
+
+    #[test]
+    fn sources_are_stored_and_serialized_as_the_contract_names_them() {
+        super::super::state::assert_pinned(&[
+            (ActivitySource::User, "user"),
+            (ActivitySource::VendorPortal, "vendor_portal"),
+            (ActivitySource::Api, "api"),
+            (ActivitySource::System, "system"),
         ]);
     }
 }

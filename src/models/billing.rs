@@ -259,6 +259,7 @@ async fn set_plan<C: ConnectionTrait>(
     activities::Model::record(
         db,
         org.id,
+        &activities::Actor::system(),
         activities::ActivityType::PlanChanged,
         description,
         Subject::default(),

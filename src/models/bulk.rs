@@ -9,6 +9,7 @@ use loco_rs::prelude::*;
 use sea_orm::sea_query::OnConflict;
 
 use super::{
+    activities::Actor,
     documents,
     refusal::Refusal,
     renewal_requests,
@@ -135,6 +136,7 @@ pub async fn delete_documents(
     org_id: i64,
     selection: &Selection,
     reminder_offsets: &[u32],
+    actor: &Actor,
 ) -> Result<Vec<String>> {
     let txn = crate::models::begin_write(db).await?;
     let selected = documents_of(&txn, org_id, selection).await?;
@@ -157,7 +159,7 @@ pub async fn delete_documents(
             continue;
         };
         keys.push(
-            doc.delete_with_history(&txn, &vendor, reminder_offsets)
+            doc.delete_with_history(&txn, &vendor, reminder_offsets, actor)
                 .await?,
         );
     }
@@ -173,6 +175,7 @@ pub async fn delete_vendors(
     db: &DatabaseConnection,
     org_id: i64,
     selection: &Selection,
+    actor: &Actor,
 ) -> Result<Vec<String>> {
     let txn = crate::models::begin_write(db).await?;
     let mut keys = Vec::new();
@@ -180,7 +183,7 @@ pub async fn delete_vendors(
     // Locked in one order for every caller (see `delete_documents`).
     chosen.sort_unstable_by_key(|v| v.id);
     for vendor in chosen {
-        keys.extend(vendor.delete_with_documents(&txn).await?);
+        keys.extend(vendor.delete_with_documents(&txn, actor).await?);
     }
     txn.commit().await?;
     Ok(keys)

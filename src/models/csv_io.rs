@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use loco_rs::prelude::*;
 
 use super::{
+    activities::Actor,
     compliance, documents,
     email::{self},
     refusal::Refusal,
@@ -294,6 +295,7 @@ pub async fn import_vendors(
     limit: &PlanLimit,
     text: &str,
     commit: bool,
+    actor: &Actor,
 ) -> Result<(ImportPlan, usize)> {
     if !commit {
         return Ok((plan_in(db, org_id, limit, text).await?, 0));
@@ -302,7 +304,7 @@ pub async fn import_vendors(
     vendors::Model::lock_for_new_vendors(&txn, org_id).await?;
     let plan = plan_in(&txn, org_id, limit, text).await?;
     for form in &plan.to_create {
-        vendors::Model::insert_in(&txn, org_id, form).await?;
+        vendors::Model::insert_in(&txn, org_id, form, actor).await?;
     }
     txn.commit().await?;
     let created = plan.to_create.len();

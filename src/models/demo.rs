@@ -11,6 +11,7 @@ use loco_rs::prelude::*;
 use serde::Deserialize;
 
 use super::{
+    activities::Actor,
     documents::{self, DocumentInfo, DocumentSource, NewDocument, UploadedFile},
     organizations,
     users::{self, RegisterParams},
@@ -117,7 +118,8 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
     let (vendor_count, mut count) = (demo.vendors.len(), 0);
     for entry in demo.vendors {
         let form = entry.fields.validate()?;
-        let vendor = vendors::Model::create(&ctx.db, org.id, &limit, &form).await?;
+        let vendor =
+            vendors::Model::create(&ctx.db, org.id, &limit, &form, &Actor::system()).await?;
         for doc in &entry.documents {
             let expiration = doc.expires_in_days.map(|days| {
                 (today + Duration::days(days))
@@ -137,6 +139,7 @@ pub async fn load(ctx: &AppContext, demo: Demo) -> Result<Seeded> {
                 vendor: vendor.clone(),
                 info,
                 source: DocumentSource::User,
+                actor: Actor::system(),
             };
             documents::Model::store_and_record(ctx, file, new).await?;
             count += 1;

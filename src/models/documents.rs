@@ -101,6 +101,8 @@ pub struct UploadContext<'a> {
     pub documents_per_vendor: Option<u64>,
     pub reminder_offsets: &'a [u32],
     pub source: DocumentSource,
+    /// Who uploaded it, for the activity entry.
+    pub actor: &'a super::activities::Actor,
 }
 
 /// The UTC date now. An organization's "today" is its own date (`organizations::Model::today`,

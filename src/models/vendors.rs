@@ -7,7 +7,7 @@ use sea_orm::TransactionSession;
 pub use super::_entities::vendors::{self, ActiveModel, Entity, Model};
 use super::{
     _entities::documents,
-    activities::{self, Subject},
+    activities::{self, Actor, Subject},
     compliance::{CompanyKey, Slot},
     organizations,
     refusal::Refusal,
@@ -134,13 +134,14 @@ impl Model {
         org_id: i64,
         limit: &PlanLimit,
         form: &ValidVendor,
+        actor: &Actor,
     ) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
         Self::lock_for_new_vendors(&txn, org_id).await?;
         if Self::count_in_org(&txn, org_id).await? >= limit.vendors {
             return Err(Refusal::PlanLimit(limit.message.clone()).into());
         }
-        let vendor = Self::insert_in(&txn, org_id, form).await?;
+        let vendor = Self::insert_in(&txn, org_id, form, actor).await?;
         txn.commit().await?;
         Ok(vendor)
     }
@@ -170,6 +171,7 @@ impl Model {
         txn: &C,
         org_id: i64,
         form: &ValidVendor,
+        actor: &Actor,
     ) -> Result<Self> {
         let mut attempts = 0;
         let vendor = loop {
@@ -211,6 +213,7 @@ impl Model {
         activities::Model::record(
             txn,
             org_id,
+            actor,
             activities::ActivityType::VendorCreated,
             format!("Vendor {} was added", vendor.name),
             Subject {
@@ -245,7 +248,12 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn update_from(self, db: &DatabaseConnection, form: &ValidVendor) -> Result<Self> {
+    pub async fn update_from(
+        self,
+        db: &DatabaseConnection,
+        form: &ValidVendor,
+        actor: &Actor,
+    ) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
         Self::lock_in(&txn, self.id).await?;
         let mut active = Self::fields(form);
@@ -254,6 +262,7 @@ impl Model {
         activities::Model::record(
             &txn,
             vendor.organization_id,
+            actor,
             activities::ActivityType::VendorUpdated,
             format!("Vendor {} was updated", vendor.name),
             Subject {
@@ -288,7 +297,7 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn delete_with_documents<C>(self, db: &C) -> Result<Vec<String>>
+    pub async fn delete_with_documents<C>(self, db: &C, actor: &Actor) -> Result<Vec<String>>
     where
         C: ConnectionTrait + TransactionTrait,
     {
@@ -324,6 +333,7 @@ impl Model {
         activities::Model::record(
             &txn,
             self.organization_id,
+            actor,
             activities::ActivityType::VendorDeleted,
             format!("Vendor {} and its documents were deleted", self.name),
             Subject {

@@ -1,7 +1,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::models::activities;
+use crate::models::{
+    activities::{self, ActivitySource},
+    state,
+};
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -15,6 +18,17 @@ pub struct ActivityResponse {
     pub vendor_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub document_id: Option<String>,
+    /// The person who made the change (as named then); `null` for the vendor portal and the
+    /// system.
+    pub actor: Option<ActorResponse>,
+    pub source: ActivitySource,
+}
+
+/// A person of the organization, by the id of `GET /api/team/members`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActorResponse {
+    pub id: String,
+    pub name: String,
 }
 
 impl From<&activities::Model> for ActivityResponse {
@@ -26,6 +40,11 @@ impl From<&activities::Model> for ActivityResponse {
             created_at: a.created_at.to_rfc3339(),
             vendor_id: a.vendor_key.clone(),
             document_id: a.document_pid.clone(),
+            actor: a.actor_pid.map(|pid| ActorResponse {
+                id: pid.to_string(),
+                name: a.actor_name.clone().unwrap_or_default(),
+            }),
+            source: state::stored("activities.source", &a.source, ActivitySource::System),
         }
     }
 }

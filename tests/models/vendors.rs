@@ -45,9 +45,15 @@ async fn a_vendor_gets_a_generated_key_and_an_activity_entry() {
     let ctx = &boot.app_context;
     let org = organization(ctx, "keys@model.test").await;
     let valid = form("Pipe Works").validate().unwrap();
-    let vendor = vendors::Model::create(&ctx.db, org, &limit(5), &valid)
-        .await
-        .unwrap();
+    let vendor = vendors::Model::create(
+        &ctx.db,
+        org,
+        &limit(5),
+        &valid,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap();
     assert_eq!(vendor.key.len(), 8);
     assert!(vendor.key.chars().all(|c| c.is_ascii_alphanumeric()));
     assert_eq!(vendor.email, "pipe.works@vendor.test");
@@ -61,14 +67,26 @@ async fn the_plan_limit_refuses_one_vendor_too_many_and_adds_nothing() {
     let org = organization(ctx, "limit@model.test").await;
     for name in ["Alpha Co", "Beta Co"] {
         let valid = form(name).validate().unwrap();
-        vendors::Model::create(&ctx.db, org, &limit(2), &valid)
-            .await
-            .unwrap();
+        vendors::Model::create(
+            &ctx.db,
+            org,
+            &limit(2),
+            &valid,
+            &vendorwatch::models::activities::Actor::system(),
+        )
+        .await
+        .unwrap();
     }
     let valid = form("Gamma Co").validate().unwrap();
-    let err = vendors::Model::create(&ctx.db, org, &limit(2), &valid)
-        .await
-        .unwrap_err();
+    let err = vendors::Model::create(
+        &ctx.db,
+        org,
+        &limit(2),
+        &valid,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap_err();
     assert!(
         err.to_string().contains("402") || format!("{err:?}").contains("plan_limit"),
         "{err:?}"
@@ -95,13 +113,25 @@ async fn a_given_company_key_taken_in_any_organization_is_a_conflict() {
         valid.company_key.as_ref().map(CompanyKey::as_str),
         Some("AbCd1234")
     );
-    vendors::Model::create(&ctx.db, first, &limit(5), &valid)
-        .await
-        .unwrap();
+    vendors::Model::create(
+        &ctx.db,
+        first,
+        &limit(5),
+        &valid,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap();
     let valid = with_key("Second Co").validate().unwrap();
-    let err = vendors::Model::create(&ctx.db, second, &limit(5), &valid)
-        .await
-        .unwrap_err();
+    let err = vendors::Model::create(
+        &ctx.db,
+        second,
+        &limit(5),
+        &valid,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap_err();
     assert!(format!("{err:?}").contains("company_key_taken"), "{err:?}");
     assert_eq!(
         vendors::Model::count_in_org(&ctx.db, second).await.unwrap(),
@@ -143,14 +173,26 @@ async fn the_list_pages_by_name_and_counts_every_match() {
     let other = organization(ctx, "other@model.test").await;
     for name in ["Delta Co", "Alpha Co", "Charlie Co", "Bravo Co"] {
         let valid = form(name).validate().unwrap();
-        vendors::Model::create(&ctx.db, org, &limit(10), &valid)
-            .await
-            .unwrap();
-    }
-    let valid = form("Aardvark Co").validate().unwrap();
-    vendors::Model::create(&ctx.db, other, &limit(10), &valid)
+        vendors::Model::create(
+            &ctx.db,
+            org,
+            &limit(10),
+            &valid,
+            &vendorwatch::models::activities::Actor::system(),
+        )
         .await
         .unwrap();
+    }
+    let valid = form("Aardvark Co").validate().unwrap();
+    vendors::Model::create(
+        &ctx.db,
+        other,
+        &limit(10),
+        &valid,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap();
     let query = VendorQuery {
         status: Some(Status::Missing),
         page: Page {

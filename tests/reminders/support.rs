@@ -133,9 +133,15 @@ pub async fn vendor(ctx: &AppContext, client: &Client, name: &str, email: &str) 
         vendors: 1000,
         message: String::new(),
     };
-    vendors::Model::create(&ctx.db, client.org.id, &limit, &form)
-        .await
-        .unwrap()
+    vendors::Model::create(
+        &ctx.db,
+        client.org.id,
+        &limit,
+        &form,
+        &vendorwatch::models::activities::Actor::system(),
+    )
+    .await
+    .unwrap()
 }
 
 /// A current document of `vendor` expiring `expires_in` days from today (`None`: no date), with
@@ -153,6 +159,7 @@ pub async fn document(
         documents_per_vendor: None,
         reminder_offsets: &OFFSETS,
         source: DocumentSource::User,
+        actor: &vendorwatch::models::activities::Actor::system(),
     };
     let info = DocumentInfo {
         document_type,

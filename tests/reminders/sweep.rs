@@ -170,6 +170,11 @@ async fn a_document_is_recorded_expired_on_its_expiration_date_once_even_when_th
     );
     let entry = &entries[0];
     assert_eq!(
+        (entry.source.as_str(), entry.actor_pid),
+        ("system", None),
+        "the product itself, no person"
+    );
+    assert_eq!(
         entry.document_pid.as_deref(),
         Some(expiring.pid.to_string().as_str())
     );
@@ -210,9 +215,15 @@ async fn editing_a_document_without_a_new_date_resends_nothing_and_a_new_date_ex
         };
         let vendor = scene.vendor.clone();
         async move {
-            doc.update_info(&ctx.db, &vendor, &info, &OFFSETS)
-                .await
-                .unwrap()
+            doc.update_info(
+                &ctx.db,
+                &vendor,
+                &info,
+                &OFFSETS,
+                &vendorwatch::models::activities::Actor::system(),
+            )
+            .await
+            .unwrap()
         }
     };
 

@@ -50,6 +50,7 @@ async fn client_in(ctx: &AppContext, zone: &str, expires: NaiveDate) -> (Client,
         documents_per_vendor: None,
         reminder_offsets: &[0],
         source: DocumentSource::User,
+        actor: &vendorwatch::models::activities::Actor::system(),
     };
     let info = DocumentInfo {
         document_type: DocumentType::Coi,

@@ -300,6 +300,12 @@ async fn a_portal_upload_lands_in_the_clients_vendor_and_nowhere_else() {
             .as_str()
             .unwrap()
             .ends_with("uploaded through the vendor portal"));
+        assert_eq!(log[0]["source"], "vendor_portal");
+        assert_eq!(
+            log[0]["actor"],
+            Value::Null,
+            "no person of the organization"
+        );
 
         assert_only_the_client_hears_of_it(&server, &ctx, &ann, &mallory).await;
 

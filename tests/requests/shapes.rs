@@ -41,7 +41,7 @@ async fn the_answers_of_the_main_screens_keep_their_shape() {
         let activity: Value = get(&server, &ann, "/api/activity-logs").await.json();
         assert_json_snapshot!("activity_logs", activity, {
             "[].id" => "[id]", "[].createdAt" => "[instant]", "[].vendorId" => "[key]",
-            "[].documentId" => "[id]",
+            "[].documentId" => "[id]", "[].actor.id" => "[id]",
         });
 
         let reminders: Value = get(&server, &ann, "/api/reminders").await.json();

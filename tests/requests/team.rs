@@ -649,3 +649,68 @@ async fn only_the_owner_hands_ownership_over() {
     })
     .await;
 }
+
+async fn activity_of(server: &TestServer, account: &Account, path: String) -> Vec<Value> {
+    let res = get(server, account, &path).await;
+    assert_eq!(res.status_code(), 200, "{}", res.text());
+    res.json()
+}
+
+#[tokio::test]
+async fn the_activity_log_says_who_did_what_and_filters_by_person() {
+    with_app(|server, ctx| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let mia = join(&server, &ctx, &owner, "Mia Member", "member").await;
+        let made = create_vendor(&server, &mia, "Acme Plumbing").await;
+        let key = made["id"].as_str().unwrap();
+        let edit = send(
+            &server,
+            &owner,
+            "PUT",
+            &format!("/api/vendors/{key}"),
+            Some(crate::support::vendor_body("Acme Plumbing and Heating")),
+        )
+        .await;
+        assert_eq!(edit.status_code(), 200, "{}", edit.text());
+
+        let log: Vec<Value> = get(&server, &owner, "/api/activity-logs").await.json();
+        let by = |t: &str| log.iter().find(|e| e["activityType"] == t).unwrap().clone();
+        let (created, updated) = (by("vendor_created"), by("vendor_updated"));
+        assert_eq!(created["source"], "user");
+        assert_eq!(created["actor"]["id"], mia.user["id"]);
+        assert_eq!(created["actor"]["name"], "Mia Member");
+        assert_eq!(updated["actor"]["id"], owner.user["id"]);
+        assert_eq!(updated["actor"]["name"], "Olive Owner");
+
+        let mias = |account| {
+            let path = format!(
+                "/api/activity-logs?actor={}",
+                mia.user["id"].as_str().unwrap()
+            );
+            activity_of(&server, account, path)
+        };
+        let only_mia = mias(&owner).await;
+        assert_eq!(only_mia.len(), 1, "{only_mia:?}");
+        assert_eq!(only_mia[0]["id"], created["id"]);
+
+        // Another organization filtering by this person finds nothing of theirs.
+        let stranger = crate::support::other_org(&server).await;
+        assert!(mias(&stranger).await.is_empty());
+
+        let bad = get(&server, &owner, "/api/activity-logs?actor=not-a-person").await;
+        assert_envelope(&bad, 422, "validation_failed");
+
+        // Removed, the person is still named on what they did, and still found.
+        let path = format!("/api/team/members/{}", mia.user["id"].as_str().unwrap());
+        assert_eq!(
+            send(&server, &owner, "DELETE", &path, None)
+                .await
+                .status_code(),
+            204
+        );
+        let after = mias(&owner).await;
+        assert_eq!(after.len(), 1);
+        assert_eq!(after[0]["actor"]["name"], "Mia Member");
+    })
+    .await;
+}

@@ -1162,11 +1162,23 @@ export interface components {
         ActivityResponse: {
             /** @description As stored (`activities::ActivityType`); a screen shows a type it does not know. */
             activityType: string;
+            actor?: null | components["schemas"]["ActorResponse"];
             createdAt: string;
             description: string;
             documentId?: string | null;
             id: string;
+            source: components["schemas"]["ActivitySource"];
             vendorId?: string | null;
+        };
+        /**
+         * @description Where a change came from.
+         * @enum {string}
+         */
+        ActivitySource: "user" | "vendor_portal" | "api" | "system";
+        /** @description A person of the organization, by the id of `GET /api/team/members`. */
+        ActorResponse: {
+            id: string;
+            name: string;
         };
         /** @description A post as the admin area sees it. */
         AdminPost: {
@@ -2293,6 +2305,11 @@ export interface operations {
             query?: {
                 /** @description One activity type, e.g. `document_uploaded`. */
                 type?: null | ("vendor_created" | "vendor_updated" | "vendor_deleted" | "document_uploaded" | "document_updated" | "document_deleted" | "document_expired" | "plan_changed" | "all" | "");
+                /**
+                 * @description Only the changes made by this person: a member's `id` (`GET /api/team/members`), or
+                 *     the `actor.id` of an entry (people no longer in the team too).
+                 */
+                actor?: string | null;
                 /** @description Text in the description. */
                 q?: string | null;
                 /** @description Rows at most. */

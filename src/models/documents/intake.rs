@@ -32,6 +32,7 @@ pub struct NewDocument {
     pub vendor: vendors::Model,
     pub info: DocumentInfo,
     pub source: super::DocumentSource,
+    pub actor: crate::models::activities::Actor,
 }
 
 impl UploadedFile {
@@ -92,6 +93,7 @@ impl Model {
                 documents_per_vendor: settings.plan_limits(new.org.plan()).documents_per_vendor,
                 reminder_offsets: &settings.reminders.offsets_days,
                 source: new.source,
+                actor: &new.actor,
             };
             let created = Self::create(&ctx.db, &rules, &new.vendor, &new.info, &stored).await;
             if created.is_err() {

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::models::{
     _entities::vendors,
-    activities::{self, Subject},
+    activities::{self, Actor, Subject},
     compliance::{self, Slot},
     organizations,
     refusal::Refusal,
@@ -123,6 +123,7 @@ impl Model {
         activities::Model::record(
             &txn,
             upload.org.id,
+            upload.actor,
             activities::ActivityType::DocumentUploaded,
             format!(
                 "{} \"{}\" for {} was uploaded{via}",
@@ -178,6 +179,7 @@ impl Model {
         vendor: &vendors::Model,
         info: &DocumentInfo,
         reminder_offsets: &[u32],
+        actor: &Actor,
     ) -> Result<Self> {
         let slot = info.slot();
         let txn = crate::models::begin_write(db).await?;
@@ -214,6 +216,7 @@ impl Model {
         activities::Model::record(
             &txn,
             org_id,
+            actor,
             activities::ActivityType::DocumentUpdated,
             format!(
                 "{} \"{}\" for {} was updated",
@@ -241,6 +244,7 @@ impl Model {
         db: &C,
         vendor: &vendors::Model,
         reminder_offsets: &[u32],
+        actor: &Actor,
     ) -> Result<String>
     where
         C: ConnectionTrait + TransactionTrait,
@@ -276,6 +280,7 @@ impl Model {
         activities::Model::record(
             &txn,
             org_id,
+            actor,
             activities::ActivityType::DocumentDeleted,
             format!("{label} \"{name}\" for {} was deleted", vendor.name),
             Subject {

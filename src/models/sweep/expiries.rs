@@ -18,7 +18,7 @@ use super::{
 };
 use crate::models::{
     _entities::{activities, documents, pending_expiries, vendors},
-    activities::ActivityType,
+    activities::{ActivitySource, ActivityType},
     compliance, reminders,
 };
 
@@ -278,6 +278,7 @@ fn expiry_entries(
         .expr(doc(documents::Column::OrganizationId))
         .expr(Expr::val(now))
         .expr(Expr::val(now))
+        .expr(Expr::val(ActivitySource::System))
         .from(source.clone())
         .inner_join(
             documents::Entity,
@@ -301,9 +302,10 @@ fn expiry_entries(
             activities::Column::OrganizationId,
             activities::Column::CreatedAt,
             activities::Column::UpdatedAt,
+            activities::Column::Source,
         ])
         .select_from(rows)
-        .expect("eight columns for eight values")
+        .expect("nine columns for nine values")
         .on_conflict(
             OnConflict::column(activities::Column::Pid)
                 .do_nothing()

@@ -82,6 +82,8 @@ export function buildActivity(overrides: Partial<ActivityEntry> = {}): ActivityE
     activityType: 'vendor_created',
     description: 'Vendor Acme Plumbing was added',
     createdAt: '2025-01-05T15:07:00Z',
+    actor: { id: 'user-1', name: 'Ann Owner' },
+    source: 'user',
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@ export type ActivityPageParams = {
   q?: string;
   /** One activity type (`document_uploaded`); none means every type. */
   type?: string;
+  /** One person's changes (a member's id); none means everyone's. */
+  actor?: string;
 };
 
 export const activityKeys = {

@@ -34,7 +34,20 @@ export function activityStyle(type: string): IconStyle {
   return ACTIVITY_STYLES[type] ?? DEFAULT_STYLE;
 }
 
-/** An activity row: icon, description, creation time like 'Jan 5, 2025 - 3:07 PM'. */
+/** Who made the change: the person, else where it came from. */
+export function activityAuthor(entry: ActivityEntry): string {
+  if (entry.actor) return entry.actor.name;
+  switch (entry.source) {
+    case 'vendor_portal':
+      return 'Vendor portal';
+    case 'api':
+      return 'API';
+    default:
+      return 'Vendorwatch';
+  }
+}
+
+/** An activity row: icon, description, creation time like 'Jan 5, 2025 - 3:07 PM', and who. */
 export function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const style = activityStyle(entry.activityType);
   const Icon = style.icon;
@@ -47,6 +60,9 @@ export function ActivityRow({ entry }: { entry: ActivityEntry }) {
         <p className="text-sm text-slate-800">{entry.description}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          <span aria-hidden> · </span>
+          <span className="sr-only">, by </span>
+          <span data-testid="activity-author">{activityAuthor(entry)}</span>
         </p>
       </div>
     </li>

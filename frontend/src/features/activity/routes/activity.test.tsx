@@ -1,6 +1,7 @@
 import { http } from '@/testing/mocks/http';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
+import { createAccount } from '@/testing/mocks/db';
 import { buildActivity } from '@/testing/mocks/fixtures';
 import { activityList } from '@/testing/mocks/handlers/lists';
 import { server } from '@/testing/mocks/server';
@@ -56,6 +57,60 @@ describe('activity log', () => {
     await user.click(await screen.findByRole('option', { name: 'Vendor created' }));
     await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1));
     expect(within(list()).getByText('Vendor Acme was added')).toBeInTheDocument();
+  });
+
+  it('names who made each change and filters by person', async () => {
+    const owner = signInAs({ name: 'Olive Owner' });
+    const mia = createAccount({ id: 'user-mia', name: 'Mia Member', email: 'mia@example.com', orgRole: 'member' });
+    db.activity = [
+      buildActivity({
+        description: 'Vendor Acme was added',
+        actor: { id: mia.id, name: mia.name },
+        createdAt: '2025-01-05T15:07:00',
+      }),
+      buildActivity({
+        description: 'Vendor Acme was updated',
+        actor: { id: owner.id, name: owner.name },
+        createdAt: '2025-01-06T10:00:00',
+      }),
+      buildActivity({
+        description: 'W-9 uploaded through the vendor portal',
+        actor: null,
+        source: 'vendor_portal',
+        createdAt: '2025-01-07T10:00:00',
+      }),
+      buildActivity({
+        activityType: 'document_expired',
+        description: 'W-9 expired',
+        actor: null,
+        source: 'system',
+        createdAt: '2025-01-08T10:00:00',
+      }),
+    ];
+    const requests = recordGets('/api/activity-logs');
+    const { user } = renderApp('/activity');
+    await screen.findByRole('list', { name: 'Activities' });
+    expect(
+      within(list())
+        .getAllByTestId('activity-author')
+        .map((a) => a.textContent),
+    ).toEqual(['Vendorwatch', 'Vendor portal', 'Olive Owner', 'Mia Member']);
+    await user.click(await screen.findByRole('button', { name: /Filter by person/ }));
+    await user.click(await screen.findByRole('option', { name: 'Mia Member' }));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list()).getByText('Vendor Acme was added')).toBeInTheDocument();
+    expect(requests.at(-1)).toMatchObject({ actor: 'user-mia', offset: '0' });
+  });
+
+  it('offers no person filter to a team of one', async () => {
+    seed(2);
+    const memberReads = recordGets('/api/team/members');
+    await openActivity();
+    await waitFor(() => expect(memberReads).toHaveLength(1));
+    // The members' answer drawn: the activity list itself stays as it was.
+    await screen.findByText('Event 2');
+    expect(screen.getByRole('button', { name: /Filter by activity type/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Filter by person/ })).not.toBeInTheDocument();
   });
 
   it("says 'No activities found'", async () => {

@@ -1,5 +1,5 @@
 import { ClipboardDocumentListIcon } from '@heroicons/react/24/outline';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,6 +8,7 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { TABLE_PAGE_SIZE } from '@/config';
+import { useMembers } from '@/lib/api/team-members';
 import { cn } from '@/lib/cn';
 import { pagingOf, useListControls } from '@/lib/use-list-controls';
 import { useActivityPage, type ActivityPageParams } from '../api/get-activity-logs';
@@ -22,9 +23,23 @@ const typeOptions = [
 export function ActivityRoute() {
   const list = useListControls<string>('all');
   const { query, filter, offset } = list;
+  const [person, setPerson] = useState('all');
+  const members = useMembers();
+  // A team of one has nobody to tell apart.
+  const people = members.data && members.data.length > 1 ? members.data : null;
+  const personOptions = useMemo(
+    () => [{ value: 'all', label: 'Everyone' }, ...(people ?? []).map((m) => ({ value: m.id, label: m.name }))],
+    [people],
+  );
   const params = useMemo<ActivityPageParams>(
-    () => ({ limit: TABLE_PAGE_SIZE, offset, q: query || undefined, type: filter === 'all' ? undefined : filter }),
-    [query, filter, offset],
+    () => ({
+      limit: TABLE_PAGE_SIZE,
+      offset,
+      q: query || undefined,
+      type: filter === 'all' ? undefined : filter,
+      actor: person === 'all' ? undefined : person,
+    }),
+    [query, filter, offset, person],
   );
   const activity = useActivityPage(params);
   const { paging } = pagingOf(list, activity);
@@ -43,6 +58,19 @@ export function ActivityRoute() {
             options={typeOptions}
             className="sm:w-56"
           />
+          {people ? (
+            <Select
+              label="Filter by person"
+              hideLabel
+              value={person}
+              onChange={(next) => {
+                setPerson(next);
+                list.setPage(0);
+              }}
+              options={personOptions}
+              className="sm:w-56"
+            />
+          ) : null}
         </div>
         {activity.isPending ? (
           <LoadingBlock label="Loading activity" />

@@ -93,8 +93,10 @@ export function activityList(url: URL) {
   const q = url.searchParams.get('q')?.trim().toLowerCase() ?? '';
   const type = url.searchParams.get('type');
   if (type && type !== 'all' && !ACTIVITY_TYPES.includes(type)) return invalid('type');
+  const actor = url.searchParams.get('actor');
   const rows = db.activity
     .filter((e) => (!type || type === 'all' || e.activityType === type) && (!q || contains(q)(e.description)))
+    .filter((e) => !actor || e.actor?.id === actor)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   return cut(rows, url);
 }
