@@ -142,9 +142,15 @@ fn refuse(message: &str) -> Error {
     Refusal::ForbiddenRole(message.to_string()).into()
 }
 
-/// Whether `actor` may change or remove `target` at all: never themselves, never the owner,
-/// and an admin only when the actor is the owner.
+/// Whether `actor` may change or remove `target` at all: only as an admin or the owner (the
+/// extractor let the request in as one; `acting_in` read the role again), never themselves,
+/// never the owner, and an admin only when the actor is the owner.
 fn may_manage(actor: &users::Model, target: &users::Model) -> Result<()> {
+    if actor.org_role() < OrgRole::Admin {
+        return Err(refuse(
+            "Only the owner and admins of your team can do this.",
+        ));
+    }
     if actor.id == target.id {
         return Err(refuse(
             "You cannot change your own role or remove yourself.",
@@ -175,8 +181,9 @@ pub async fn change_role(
     role: OrgRole,
 ) -> Result<users::Model> {
     let txn = super::begin_write(db).await?;
+    let actor = acting_in(&txn, actor).await?;
     let target = find_in(&txn, actor.organization_id, pid).await?;
-    may_manage(actor, &target)?;
+    may_manage(&actor, &target)?;
     if role == OrgRole::Owner {
         return Err(Refusal::field(
             "orgRole",
@@ -203,13 +210,33 @@ pub async fn change_role(
 /// database errors.
 pub async fn remove(db: &DatabaseConnection, actor: &users::Model, pid: &str) -> Result<()> {
     let txn = super::begin_write(db).await?;
+    let actor = acting_in(&txn, actor).await?;
     let target = find_in(&txn, actor.organization_id, pid).await?;
-    may_manage(actor, &target)?;
+    may_manage(&actor, &target)?;
     user_entity::Entity::delete_by_id(target.id)
         .exec(&txn)
         .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// The person acting, read again in `txn` under the organization's row lock (on `PostgreSQL`
+/// `SELECT ... FOR UPDATE`; `SQLite`'s write transactions take turns anyway): changes of people
+/// take turns, and each is judged by the role its author has now, not the one their request
+/// was let in with (an admin demoted a moment before cannot still remove someone).
+///
+/// # Errors
+/// `NotFound` when the organization or the person is gone; database errors.
+async fn acting_in<C: ConnectionTrait>(txn: &C, actor: &users::Model) -> Result<users::Model> {
+    organizations::Entity::find_by_id(actor.organization_id)
+        .lock_exclusive()
+        .one(txn)
+        .await?
+        .ok_or(Refusal::NotFound)?;
+    user_entity::Entity::find_by_id(actor.id)
+        .one(txn)
+        .await?
+        .ok_or_else(|| Refusal::NotFound.into())
 }
 
 /// Makes the person `pid` the owner and the owner `actor` an admin, in one transaction.
@@ -223,16 +250,8 @@ pub async fn transfer_ownership(
     pid: &str,
 ) -> Result<users::Model> {
     let txn = super::begin_write(db).await?;
-    organizations::Entity::find_by_id(actor.organization_id)
-        .lock_exclusive()
-        .one(&txn)
-        .await?
-        .ok_or(Refusal::NotFound)?;
-    // Read again under the lock: a second transfer at the same time sees the first one's result.
-    let owner = user_entity::Entity::find_by_id(actor.id)
-        .one(&txn)
-        .await?
-        .ok_or(Refusal::NotFound)?;
+    // A second transfer at the same time sees the first one's result.
+    let owner = acting_in(&txn, actor).await?;
     if owner.org_role() != OrgRole::Owner {
         return Err(refuse("Only the owner can hand ownership over."));
     }

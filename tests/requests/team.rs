@@ -714,3 +714,43 @@ async fn the_activity_log_says_who_did_what_and_filters_by_person() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_change_of_people_is_judged_by_the_role_its_author_has_now() {
+    with_app(|server, ctx| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        make_professional(&ctx, &owner).await;
+        let ada = join(&server, &ctx, &owner, "Ada Admin", "admin").await;
+        let mia = join(&server, &ctx, &owner, "Mia Member", "member").await;
+        // Ada's request was let in while she was an admin ...
+        let as_let_in = users::Model::find_by_email(&ctx.db, &ada.email)
+            .await
+            .unwrap();
+        // ... and the owner made her a member before it got to the people.
+        let path = format!("/api/team/members/{}", ada.user["id"].as_str().unwrap());
+        let demoted = send(
+            &server,
+            &owner,
+            "PUT",
+            &path,
+            Some(json!({"orgRole": "member"})),
+        )
+        .await;
+        assert_eq!(demoted.status_code(), 200, "{}", demoted.text());
+        let before = roster(&server, &owner).await;
+
+        let mia_id = mia.user["id"].as_str().unwrap();
+        let removal = vendorwatch::models::members::remove(&ctx.db, &as_let_in, mia_id).await;
+        assert!(removal.is_err(), "a member may not remove anyone");
+        let change = vendorwatch::models::members::change_role(
+            &ctx.db,
+            &as_let_in,
+            mia_id,
+            vendorwatch::models::members::OrgRole::Viewer,
+        )
+        .await;
+        assert!(change.is_err(), "nor change a role");
+        assert_eq!(roster(&server, &owner).await, before, "nothing changed");
+    })
+    .await;
+}
