@@ -208,6 +208,7 @@ impl Hooks for App {
             .add_route(controllers::reminders::routes())
             .add_route(controllers::reports::routes())
             .add_route(controllers::team::routes())
+            .add_route(controllers::requirements::routes())
             .add_route(controllers::portal::routes())
             .add_route(controllers::unsubscribe::routes())
             .add_route(controllers::fallback_routes())

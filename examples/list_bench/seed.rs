@@ -82,6 +82,8 @@ pub async fn run(db: &DatabaseConnection, org_id: i64, vendor_count: u64) -> Res
                     superseded_at: Set((!current).then_some(uploaded)),
                     organization_id: Set(org_id),
                     vendor_id: Set(vendor_id),
+                    coverage: Set(None),
+                    coverage_source: Set(None),
                     created_at: Set(uploaded),
                     updated_at: Set(uploaded),
                 });

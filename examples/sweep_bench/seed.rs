@@ -270,6 +270,8 @@ fn document_row(
         superseded_at: Set((!current).then(|| at(expires.map_or(day0, |e| e - Days::new(3))))),
         organization_id: Set(org_id),
         vendor_id: Set(vendor_id),
+        coverage: Set(None),
+        coverage_source: Set(None),
         created_at: Set(uploaded),
         updated_at: Set(uploaded),
     }

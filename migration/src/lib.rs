@@ -28,6 +28,7 @@ mod m20261126_000010_blog_post_readers;
 mod m20261126_000020_organizations_time_zone;
 mod m20261126_000120_outgoing_emails_headers;
 mod m20261127_000001_teams;
+mod m20261128_000001_requirements;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000020_organizations_time_zone::Migration),
             Box::new(m20261126_000120_outgoing_emails_headers::Migration),
             Box::new(m20261127_000001_teams::Migration),
+            Box::new(m20261128_000001_requirements::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -19,7 +19,7 @@ pub struct Migration;
 /// own migration (same function on `PostgreSQL`, same three triggers on `SQLite`).
 const TABLES: [&str; 2] = ["vendors", "documents"];
 
-fn sqlite_triggers(table: &str) -> [String; 3] {
+pub(crate) fn sqlite_triggers(table: &str) -> [String; 3] {
     let bump = |row: &str| {
         format!(
             "UPDATE organizations SET data_version = data_version + 1 \

@@ -21,6 +21,7 @@ pub struct ActivityFilter {
     pub activity_type: Option<String>,
     /// Only the changes made by this person: a member's `id` (`GET /api/team/members`), or
     /// the `actor.id` of an entry (people no longer in the team too).
+    #[param(value_type = Option<String>, format = Uuid)]
     pub actor: Option<String>,
     /// Text in the description.
     pub q: Option<String>,
@@ -42,7 +43,8 @@ async fn list(
                 .ok_or_else(|| ApiError::from(field_error("type", "Unknown activity type")))?,
         ),
     };
-    let actor = match super::filter_value(filter.actor.as_deref()) {
+    // A person's id, or nothing: unlike the type, not `all` nor empty.
+    let actor = match filter.actor.as_deref() {
         None => None,
         Some(a) => Some(
             uuid::Uuid::parse_str(a)

@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod portal;
 pub mod reminders;
 pub mod reports;
+pub mod requirements;
 pub mod team;
 pub mod unsubscribe;
 pub mod upload;

@@ -16,7 +16,7 @@ use crate::models::file_type::FileKind;
 
 use super::{
     account, activity, auth, billing, blog, bulk, content, document_files, documents, keywords,
-    portal, reminders, reports, team, vendors,
+    portal, reminders, reports, requirements, team, vendors,
 };
 
 /// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
@@ -293,6 +293,9 @@ impl Modify for NoNul {
         team::list_members, team::change_role, team::remove_member, team::transfer_ownership,
         team::invite, team::list_invitations, team::revoke_invitation, team::show_invitation,
         team::accept_invitation,
+        requirements::list, requirements::templates, requirements::show, requirements::create,
+        requirements::update, requirements::destroy, requirements::assign,
+        requirements::put_coverage, requirements::waive, requirements::unwaive,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

@@ -9,7 +9,9 @@ use crate::models::search::Sort;
 use crate::{
     errors::Envelope,
     models::{
-        documents, organizations,
+        documents,
+        gaps::Review,
+        organizations,
         vendors::{self, PlanLimit, VendorFields, VendorParams, VendorQuery},
     },
     settings::Settings,
@@ -29,6 +31,9 @@ pub struct VendorFilter {
     /// (`-updatedAt`). Ties by id.
     #[param(value_type = Option<super::VendorSortParam>, inline)]
     pub sort: Option<String>,
+    /// `true`: only vendors whose certificates fall short of their requirement set (a gap not
+    /// waived); `false`: only the others.
+    pub gaps: Option<bool>,
 }
 
 pub(super) fn plan_limit(settings: &Settings, org: &organizations::Model) -> PlanLimit {
@@ -52,6 +57,7 @@ async fn list(
     let query = VendorQuery {
         status: super::status_filter(filter.status.as_deref())?,
         q: filter.q,
+        gaps: filter.gaps,
         sort: super::sort_param(
             filter.sort.as_deref(),
             Sort::default(),
@@ -90,9 +96,10 @@ async fn create(
     )
     .await?;
     let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
+    let review = Review::of_vendor(&ctx.db, &standing.vendor, current.today).await?;
     Ok((
         StatusCode::CREATED,
-        axum::Json(VendorResponse::new(&standing)),
+        axum::Json(VendorResponse::new(&standing, &review)),
     )
         .into_response())
 }
@@ -109,7 +116,8 @@ async fn show(
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let (standing, docs) = vendor.standing(&ctx.db, current.today).await?;
     let today = current.today;
-    let mut body = VendorResponse::new(&standing);
+    let review = Review::of_vendor(&ctx.db, &standing.vendor, today).await?;
+    let mut body = VendorResponse::new(&standing, &review);
     body.documents = Some(
         docs.iter()
             .map(|d| DocumentResponse::new(d, &standing.vendor, today))
@@ -132,7 +140,8 @@ async fn update(
     let form = fields.validate()?;
     let vendor = vendor.update_from(&ctx.db, &form, &current.actor()).await?;
     let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
-    super::ok_json(VendorResponse::new(&standing))
+    let review = Review::of_vendor(&ctx.db, &standing.vendor, current.today).await?;
+    super::ok_json(VendorResponse::new(&standing, &review))
 }
 
 /// Deletes the vendor with its documents, files and reminders.

@@ -41,6 +41,9 @@ pub enum ActivityType {
     /// ended, or the operator).
     #[sea_orm(string_value = "plan_changed")]
     PlanChanged,
+    /// A gap of a vendor was waived, or its waiver withdrawn.
+    #[sea_orm(string_value = "gap_waived")]
+    GapWaived,
 }
 
 // `activities.source` (decision 49).
@@ -221,6 +224,7 @@ mod tests {
             (ActivityType::DocumentDeleted, "document_deleted"),
             (ActivityType::DocumentExpired, "document_expired"),
             (ActivityType::PlanChanged, "plan_changed"),
+            (ActivityType::GapWaived, "gap_waived"),
         ]);
     }
 

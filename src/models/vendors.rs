@@ -11,6 +11,7 @@ use super::{
     compliance::{CompanyKey, Slot},
     organizations,
     refusal::Refusal,
+    requirement_sets as requirements,
 };
 
 mod form;
@@ -208,6 +209,12 @@ impl Model {
                 active.required_documents =
                     ActiveValue::Set(required_json(&Slot::DEFAULT_REQUIRED));
             }
+            if let Some(choice) = &form.requirement_set_id {
+                active.requirement_set_id = ActiveValue::Set(
+                    requirements::resolve(txn, org_id, choice.as_deref(), "requirementSetId")
+                        .await?,
+                );
+            }
             break active.insert(txn).await?;
         };
         activities::Model::record(
@@ -258,6 +265,17 @@ impl Model {
         Self::lock_in(&txn, self.id).await?;
         let mut active = Self::fields(form);
         active.id = ActiveValue::Unchanged(self.id);
+        if let Some(choice) = &form.requirement_set_id {
+            active.requirement_set_id = ActiveValue::Set(
+                requirements::resolve(
+                    &txn,
+                    self.organization_id,
+                    choice.as_deref(),
+                    "requirementSetId",
+                )
+                .await?,
+            );
+        }
         let vendor = active.update(&txn).await?;
         activities::Model::record(
             &txn,

@@ -30,6 +30,11 @@ pub struct DashboardStats {
     pub compliant_vendors: u64,
     pub expiring_vendors: u64,
     pub non_compliant_vendors: u64,
+    /// Vendors whose certificates fall short of their requirement set (a gap not waived).
+    pub vendors_with_gaps: u64,
+    /// Vendors expiring soon, non-compliant or with gaps, each once (the dashboard's "Needs
+    /// Attention").
+    pub vendors_needing_attention: u64,
     /// Current documents by status, for the dashboard chart.
     pub documents_by_status: DocumentsByStatus,
     /// Current documents expiring in each of the next 90 days' weeks (13 buckets of 7 days).

@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 use crate::models::{
     _entities::{documents, vendors},
     compliance::Status,
+    coverage::{Coverage, CoverageSource},
 };
 
 /// A document as the API answers it (`DocumentResponse` in the `OpenAPI` document).
@@ -29,6 +30,33 @@ pub struct DocumentResponse {
     /// False for an earlier version kept as history.
     pub is_current: bool,
     pub source: crate::models::documents::DocumentSource,
+    /// What the certificate shows (COI documents, once entered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<CoverageResponse>,
+}
+
+/// A certificate's coverage and who said so.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CoverageResponse {
+    #[serde(flatten)]
+    pub coverage: Coverage,
+    pub source: CoverageSource,
+}
+
+impl CoverageResponse {
+    /// The coverage stored on `doc`, if any.
+    #[must_use]
+    pub fn of(doc: &documents::Model) -> Option<Self> {
+        Some(Self {
+            coverage: Coverage::stored(doc.coverage.as_deref())?,
+            source: doc
+                .coverage_source
+                .as_deref()
+                .and_then(CoverageSource::parse)
+                .unwrap_or(CoverageSource::Manual),
+        })
+    }
 }
 
 impl DocumentResponse {
@@ -50,6 +78,7 @@ impl DocumentResponse {
             version: doc.version,
             is_current: doc.is_current,
             source: doc.source(),
+            coverage: CoverageResponse::of(doc),
         }
     }
 }

@@ -6,5 +6,6 @@ pub mod documents;
 pub mod pages;
 pub mod portal;
 pub mod reminders;
+pub mod requirements;
 pub mod team;
 pub mod vendors;

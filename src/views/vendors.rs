@@ -2,7 +2,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::documents::DocumentResponse;
-use crate::models::{compliance::Status, vendors::VendorStanding};
+use crate::models::{
+    compliance::Status,
+    gaps::{Gap, Review},
+    vendors::VendorStanding,
+};
 
 /// One of the seven dashboard slots of a vendor.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,6 +41,12 @@ pub struct VendorResponse {
     pub document_status: Status,
     pub document_count: usize,
     pub slots: Vec<SlotResponse>,
+    /// The requirement set the vendor must meet; `null`: none.
+    pub requirement_set_id: Option<String>,
+    /// Where its current certificates fall short of the set, in words (waived ones say so).
+    pub gaps: Vec<Gap>,
+    /// No gap counts: there is none, or each is waived (true without a set).
+    pub meets_requirements: bool,
     /// The vendor's current documents (only from `GET /api/vendors/{id}`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub documents: Option<Vec<DocumentResponse>>,
@@ -44,7 +54,7 @@ pub struct VendorResponse {
 
 impl VendorResponse {
     #[must_use]
-    pub fn new(standing: &VendorStanding) -> Self {
+    pub fn new(standing: &VendorStanding, review: &Review) -> Self {
         let v = &standing.vendor;
         Self {
             id: v.key.clone(),
@@ -77,6 +87,9 @@ impl VendorResponse {
                     document_id: doc.map(|d| d.to_string()),
                 })
                 .collect(),
+            requirement_set_id: review.requirement_set.map(|p| p.to_string()),
+            gaps: review.gaps.clone(),
+            meets_requirements: review.meets_requirements(),
             documents: None,
         }
     }

@@ -187,6 +187,39 @@ fn every_question() -> Vec<Question> {
     all
 }
 
+/// Gives the vendor `key` a requirement set with a gap, and waives another: rows in
+/// `requirement_sets` and `waivers` that the answers read.
+async fn with_requirements(server: &loco_rs::TestServer, ann: &crate::support::Account, key: &str) {
+    let (h, v) = crate::support::bearer(&ann.token);
+    let res = server
+        .post("/api/requirement-sets")
+        .add_header(h.clone(), v.clone())
+        .json(
+            &serde_json::json!({"name": format!("Set for {key}"), "lines": [
+                {"line": "general_liability", "minimums": {"eachOccurrence": "$1M"}},
+                {"line": "automobile"}
+            ]}),
+        )
+        .await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    let set = res.json::<serde_json::Value>()["id"].clone();
+    let res = server
+        .post("/api/vendors/requirement-set")
+        .add_header(h.clone(), v.clone())
+        .json(&serde_json::json!({"ids": [key], "requirementSetId": set}))
+        .await;
+    assert_eq!(res.status_code(), 200, "{}", res.text());
+    let res = server
+        .post(&format!("/api/vendors/{key}/waivers"))
+        .add_header(h, v)
+        .json(
+            &serde_json::json!({"line": "automobile", "kind": "missing_line",
+                                  "reason": "No vehicles", "until": "2099-01-01"}),
+        )
+        .await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+}
+
 /// The organization's `data_version`.
 async fn version(ctx: &AppContext, org: i64) -> i64 {
     let sql = format!("SELECT data_version FROM organizations WHERE id = {org}");
@@ -225,6 +258,7 @@ async fn every_table_a_kept_answer_may_read_has_triggers_that_raise_the_version(
             .to_string();
         let res = upload(&server, &ann, &key, &UploadSpec::pdf("w9")).await;
         assert_eq!(res.status_code(), 201, "{}", res.text());
+        with_requirements(&server, &ann, &key).await;
         let org = org_of(&ctx, &ann).await.id;
         let write = |sql: String| {
             let ctx = ctx.clone();
@@ -276,6 +310,9 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
                 spec.expiration_date = Some(in_days(days));
                 let res = upload(&server, &ann, &key, &spec).await;
                 assert_eq!(res.status_code(), 201, "{}", res.text());
+            }
+            if name == "Current Co" {
+                with_requirements(&server, &ann, &key).await;
             }
         }
         let org = org_of(&ctx, &ann).await;

@@ -25,6 +25,7 @@ mod portal;
 mod races;
 mod reply_to;
 mod reports;
+mod requirements;
 mod roles;
 mod sessions;
 mod shapes;

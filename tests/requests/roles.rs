@@ -14,7 +14,7 @@ use crate::support::{
 };
 
 /// The calls only admins and the owner may make.
-const ADMIN_ONLY: [(&str, &str); 10] = [
+const ADMIN_ONLY: [(&str, &str); 13] = [
     ("GET", "/api/team/invitations"),
     ("PUT", "/api/account/organization"),
     ("POST", "/api/create-subscription"),
@@ -25,6 +25,9 @@ const ADMIN_ONLY: [(&str, &str); 10] = [
     ("PUT", "/api/team/members/{id}"),
     ("DELETE", "/api/team/members/{id}"),
     ("POST", "/api/team/transfer-ownership"),
+    ("POST", "/api/requirement-sets"),
+    ("PUT", "/api/requirement-sets/{id}"),
+    ("DELETE", "/api/requirement-sets/{id}"),
 ];
 
 /// Every signed-in operation of the document that is not the platform's own (`/api/admin`).
@@ -50,6 +53,7 @@ struct Ids {
     document: String,
     member: String,
     invitation: String,
+    set: String,
 }
 
 fn concrete(path: &str, ids: &Ids) -> String {
@@ -61,6 +65,8 @@ fn concrete(path: &str, ids: &Ids) -> String {
         &ids.member
     } else if path.starts_with("/api/team/invitations/") {
         &ids.invitation
+    } else if path.starts_with("/api/requirement-sets/") {
+        &ids.set
     } else {
         "unused"
     };
@@ -122,6 +128,7 @@ async fn holdings(server: &TestServer, owner: &Account) -> Vec<Value> {
         "/api/activity-logs",
         "/api/reminders",
         "/api/payment-status",
+        "/api/requirement-sets",
     ] {
         let res = get(server, owner, path).await;
         assert_eq!(res.status_code(), 200, "{path}: {}", res.text());
@@ -259,7 +266,16 @@ async fn every_write_route_refuses_a_viewer_and_every_admin_route_a_member() {
         let (viewer, _) = join(&server, &ctx, &owner, "viewer").await;
         let (member, _) = join(&server, &ctx, &owner, "member").await;
         let pending = pending_invitation(&server, &owner).await;
+        let (h, v) = bearer(&owner.token);
+        let res = server
+            .post("/api/requirement-sets")
+            .add_header(h, v)
+            .json(&json!({"name": "Contractors", "lines": [{"line": "general_liability"}]}))
+            .await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let set = res.json::<Value>()["id"].as_str().unwrap().to_string();
         let ids = Ids {
+            set,
             vendor: vendor_key,
             document,
             member: member.user["id"].as_str().unwrap().to_string(),

@@ -78,7 +78,7 @@ async fn invite(
 }
 
 /// Invites and accepts: a new person of `by`'s organization with `role`.
-async fn join(
+pub(super) async fn join(
     server: &TestServer,
     ctx: &AppContext,
     by: &Account,

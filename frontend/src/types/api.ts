@@ -66,7 +66,8 @@ export type ActivityType =
   | 'document_updated'
   | 'document_deleted'
   | 'document_expired'
-  | 'plan_changed';
+  | 'plan_changed'
+  | 'gap_waived';
 export type ActivityEntry = Schemas['ActivityResponse'];
 
 export type Reminder = Narrow<

@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets what a COI certificate shows, as typed: amounts like "1,000,000" or "$1M". A COI with
+         *     no expiration date takes the earliest line's. 422 for a document that is not a COI.
+         */
+        put: operations["update_coverage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{id}/download": {
         parameters: {
             query?: never;
@@ -846,6 +866,63 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requirement-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's requirement sets, by name. */
+        get: operations["list_requirement_sets"];
+        put?: never;
+        /** Creates a requirement set (admins and the owner). Amounts as people type them. */
+        post: operations["create_requirement_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requirement-sets/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The three templates a new set can start from (general contractor, professional services,
+         *     low-risk supplier).
+         */
+        get: operations["requirement_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requirement-sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One requirement set. */
+        get: operations["show_requirement_set"];
+        /** Replaces a requirement set's name and lines (admins and the owner). */
+        put: operations["update_requirement_set"];
+        post?: never;
+        /** Deletes a requirement set; its vendors have none after (admins and the owner). */
+        delete: operations["destroy_requirement_set"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1092,6 +1169,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vendors/requirement-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives many vendors one requirement set (or none), all or none. */
+        post: operations["assign_requirement_set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vendors/{id}": {
         parameters: {
             query?: never;
@@ -1124,6 +1218,40 @@ export interface paths {
         /** Uploads a document for a vendor (multipart: `file`, `documentType`, `coiType`, `expirationDate`, `notes`). */
         post: operations["upload_document"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{id}/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Waives a gap of the vendor until a date: it is listed with the waiver and stops counting. */
+        post: operations["create_waiver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{id}/waivers/{waiverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws a waiver: its gap counts again at once. */
+        delete: operations["destroy_waiver"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1209,6 +1337,24 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        /** @description `POST /api/vendors/requirement-set`. */
+        AssignParams: {
+            /**
+             * @description Vendor ids (company keys); at least one, at most `settings.bulk.max_ids` (500).
+             * @default []
+             */
+            ids: string[];
+            /**
+             * @description The set's id; null for no requirements.
+             * @default null
+             */
+            requirementSetId: string | null;
+        };
+        /** @description `POST /api/vendors/requirement-set`: how many vendors now have the set. */
+        AssignedResponse: {
+            /** Format: int64 */
+            updated: number;
+        };
         /** @description Counts of the admin area's cards. */
         BlogStats: {
             /** Format: int64 */
@@ -1256,6 +1402,78 @@ export interface components {
             /** Format: int64 */
             unusedKeywords: number;
         };
+        /** @description What a certificate of insurance shows (stored as JSON on its document). */
+        Coverage: {
+            certificateHolder?: string | null;
+            insured?: string | null;
+            lines: components["schemas"]["CoverageLine"][];
+            producer?: string | null;
+        };
+        /** @description `PUT /api/documents/{id}/coverage`: amounts and dates as typed, read into a [`Coverage`]. */
+        CoverageForm: {
+            /** @default null */
+            certificateHolder?: string | null;
+            /** @default null */
+            insured?: string | null;
+            /** @default [] */
+            lines?: components["schemas"]["CoverageLineForm"][];
+            /** @default null */
+            producer?: string | null;
+        };
+        /** @description One line of a certificate. */
+        CoverageLine: {
+            additionalInsured: boolean;
+            /** Format: date */
+            effectiveDate?: string | null;
+            /** Format: date */
+            expirationDate?: string | null;
+            insurer?: string | null;
+            /** @description Whole dollars by limit (`eachOccurrence`, ...). */
+            limits: {
+                [key: string]: number;
+            };
+            line: components["schemas"]["Line"];
+            naic?: string | null;
+            policyNumber?: string | null;
+            waiverOfSubrogation: boolean;
+        };
+        CoverageLineForm: {
+            /** @default false */
+            additionalInsured?: boolean;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`.
+             * @default null
+             */
+            effectiveDate?: string | null;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, after the effective date.
+             * @default null
+             */
+            expirationDate?: string | null;
+            /** @default null */
+            insurer?: string | null;
+            /** @description Amounts as typed: 1000000, "1,000,000", "$1M". */
+            limits?: Record<string, never>;
+            /** @default  */
+            line?: components["schemas"]["Line"];
+            /** @default null */
+            naic?: string | null;
+            /** @default null */
+            policyNumber?: string | null;
+            /** @default false */
+            waiverOfSubrogation?: boolean;
+        };
+        /** @description A certificate's coverage and who said so. */
+        CoverageResponse: components["schemas"]["Coverage"] & {
+            source: components["schemas"]["CoverageSource"];
+        };
+        /**
+         * @description Who said what a certificate shows.
+         * @enum {string}
+         */
+        CoverageSource: "manual" | "extracted" | "confirmed";
         CurrentPlan: {
             weeklyPlan?: null | components["schemas"]["WeeklyPlan"];
         };
@@ -1278,6 +1496,17 @@ export interface components {
              *     dashboard's Upcoming Expirations chart).
              */
             upcomingExpirations: components["schemas"]["ExpirationSpan"][];
+            /**
+             * Format: int64
+             * @description Vendors expiring soon, non-compliant or with gaps, each once (the dashboard's "Needs
+             *     Attention").
+             */
+            vendorsNeedingAttention: number;
+            /**
+             * Format: int64
+             * @description Vendors whose certificates fall short of their requirement set (a gap not waived).
+             */
+            vendorsWithGaps: number;
         };
         /** @description YYYY-MM-DD, or an RFC 3339 instant (the date it names); empty means no date */
         DateInput: string;
@@ -1289,6 +1518,7 @@ export interface components {
         DocumentResponse: {
             coiType?: string | null;
             contentType: string;
+            coverage?: null | components["schemas"]["CoverageResponse"];
             documentType: string;
             /** Format: date */
             expirationDate?: string | null;
@@ -1399,6 +1629,29 @@ export interface components {
              */
             email: string;
         };
+        /** @description One gap, in words. */
+        Gap: {
+            /**
+             * Format: int64
+             * @description Whole dollars the certificate shows.
+             */
+            found?: number | null;
+            kind: components["schemas"]["GapKind"];
+            limit?: string | null;
+            line?: null | components["schemas"]["Line"];
+            message: string;
+            /**
+             * Format: int64
+             * @description Whole dollars the set asks for.
+             */
+            required?: number | null;
+            waived?: null | components["schemas"]["Waived"];
+        };
+        /**
+         * @description What falls short.
+         * @enum {string}
+         */
+        GapKind: "missing_line" | "below_minimum" | "missing_endorsement" | "line_expired" | "insured_mismatch";
         /** @description The AI dialog's fields, as sent (`POST /api/admin/generate-content`). */
         GenerateFields: {
             /**
@@ -1572,6 +1825,21 @@ export interface components {
             priority?: string | null;
             /** @default null */
             searchVolume?: components["schemas"]["SearchVolumeInput"];
+        };
+        /**
+         * @description A line of insurance.
+         * @enum {string}
+         */
+        Line: "general_liability" | "automobile" | "workers_comp" | "umbrella" | "professional";
+        LineForm: {
+            /** @default false */
+            additionalInsured?: boolean;
+            /** @default  */
+            line?: components["schemas"]["Line"];
+            /** @description Amounts as typed: 1000000, "1,000,000", "$1M". */
+            minimums?: Record<string, never>;
+            /** @default false */
+            waiverOfSubrogation?: boolean;
         };
         LoginParams: {
             /**
@@ -1902,6 +2170,27 @@ export interface components {
             /** @description A current document (not expiring within 30 days, not expired) is on file for it. */
             uploaded: boolean;
         };
+        /** @description One line a vendor must carry. */
+        RequirementLine: {
+            additionalInsured: boolean;
+            line: components["schemas"]["Line"];
+            /** @description The least each limit must be, in whole dollars (`eachOccurrence`, ...). */
+            minimums: {
+                [key: string]: number;
+            };
+            waiverOfSubrogation: boolean;
+        };
+        /** @description A requirement set (`requirementSet` of the contract). */
+        RequirementSetResponse: {
+            id: string;
+            lines: components["schemas"]["RequirementLine"][];
+            name: string;
+            /**
+             * Format: int64
+             * @description How many of the organization's vendors must meet it.
+             */
+            vendorCount: number;
+        };
         ResetParams: {
             /** @default  */
             password: string;
@@ -1939,6 +2228,13 @@ export interface components {
          * @enum {string}
          */
         ServiceType: "general-contractor" | "plumbing" | "electrical" | "hvac" | "cleaning" | "landscaping" | "security" | "pest-control" | "technology" | "consulting" | "other";
+        /** @description `POST`/`PUT /api/requirement-sets`: amounts as typed. */
+        SetForm: {
+            /** @default [] */
+            lines?: components["schemas"]["LineForm"][];
+            /** @default  */
+            name?: string;
+        };
         Skipped: {
             id: string;
             /** @description `already_requested_today`. */
@@ -1958,6 +2254,13 @@ export interface components {
         };
         /** @enum {string} */
         Status: "current" | "expiring_soon" | "expired" | "missing";
+        /** @description A starting point a new organization can copy: the limits commonly asked in the US. */
+        Template: {
+            description: string;
+            key: string;
+            lines: components["schemas"]["RequirementLine"][];
+            name: string;
+        };
         TransferParams: {
             /**
              * @description The `id` of the member who becomes the owner.
@@ -2084,6 +2387,12 @@ export interface components {
              * @default null
              */
             requiredDocuments?: components["schemas"]["Slot"][] | null;
+            /**
+             * @description The requirement set the vendor must meet (`GET /api/requirement-sets`): an id, or null
+             *     for none; absent keeps what the vendor had (none on create).
+             * @default null
+             */
+            requirementSetId?: string | null;
             /** @default  */
             serviceType: components["schemas"]["ServiceType"];
             /** @default null */
@@ -2121,6 +2430,12 @@ export interface components {
              * @default null
              */
             requiredDocuments?: components["schemas"]["Slot"][] | null;
+            /**
+             * @description The requirement set the vendor must meet (`GET /api/requirement-sets`): an id, or null
+             *     for none; absent keeps what the vendor had (none on create).
+             * @default null
+             */
+            requirementSetId?: string | null;
             /** @default  */
             serviceType: components["schemas"]["ServiceType"];
             /** @default null */
@@ -2142,11 +2457,17 @@ export interface components {
             /** @description The vendor's current documents (only from `GET /api/vendors/{id}`). */
             documents?: components["schemas"]["DocumentResponse"][] | null;
             email: string;
+            /** @description Where its current certificates fall short of the set, in words (waived ones say so). */
+            gaps: components["schemas"]["Gap"][];
             id: string;
+            /** @description No gap counts: there is none, or each is waived (true without a set). */
+            meetsRequirements: boolean;
             name: string;
             notes?: string | null;
             phone?: string | null;
             requiredDocuments: string[];
+            /** @description The requirement set the vendor must meet; `null`: none. */
+            requirementSetId?: string | null;
             serviceType: string;
             slots: components["schemas"]["SlotResponse"][];
             state?: string | null;
@@ -2164,6 +2485,40 @@ export interface components {
              *     `expiresAt`.
              */
             url: string;
+        };
+        /** @description A waiver as shown beside its gap. */
+        Waived: {
+            /** @description The name of who gave it. */
+            by: string;
+            id: string;
+            reason: string;
+            /** Format: date */
+            until: string;
+        };
+        /** @description `POST /api/vendors/{id}/waivers`. */
+        WaiverForm: {
+            /** @default  */
+            kind?: components["schemas"]["GapKind"];
+            /** @default null */
+            line?: null | components["schemas"]["Line"];
+            /** @default  */
+            reason?: string;
+            /**
+             * Format: date
+             * @description The last day the gap does not count, `YYYY-MM-DD`, today or later.
+             * @default
+             */
+            until?: string;
+        };
+        /** @description `POST /api/vendors/{id}/waivers`. */
+        WaiverResponse: {
+            by: string;
+            id: string;
+            kind: string;
+            line?: string | null;
+            reason: string;
+            /** Format: date */
+            until: string;
         };
         /** @description `POST /api/webhooks/stripe`. */
         WebhookReceived: {
@@ -2304,7 +2659,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description One activity type, e.g. `document_uploaded`. */
-                type?: null | ("vendor_created" | "vendor_updated" | "vendor_deleted" | "document_uploaded" | "document_updated" | "document_deleted" | "document_expired" | "plan_changed" | "all" | "");
+                type?: null | ("vendor_created" | "vendor_updated" | "vendor_deleted" | "document_uploaded" | "document_updated" | "document_deleted" | "document_expired" | "plan_changed" | "gap_waived" | "all" | "");
                 /**
                  * @description Only the changes made by this person: a member's `id` (`GET /api/team/members`), or
                  *     the `actor.id` of an entry (people no longer in the team too).
@@ -4339,6 +4694,73 @@ export interface operations {
             };
         };
     };
+    update_coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     download: {
         parameters: {
             query?: never;
@@ -5048,6 +5470,319 @@ export interface operations {
             };
         };
     };
+    list_requirement_sets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequirementSetResponse"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    create_requirement_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequirementSetResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    requirement_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_requirement_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequirementSetResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    update_requirement_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequirementSetResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    destroy_requirement_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     list_invitations: {
         parameters: {
             query?: never;
@@ -5679,6 +6414,11 @@ export interface operations {
                  *     (`-updatedAt`). Ties by id.
                  */
                 sort?: null | ("name" | "serviceType" | "status" | "documentCount" | "updatedAt" | "-name" | "-serviceType" | "-status" | "-documentCount" | "-updatedAt" | "");
+                /**
+                 * @description `true`: only vendors whose certificates fall short of their requirement set (a gap not
+                 *     waived); `false`: only the others.
+                 */
+                gaps?: boolean | null;
                 /** @description Rows at most. */
                 limit?: number | null;
                 /** @description Rows skipped first. */
@@ -6003,6 +6743,71 @@ export interface operations {
                 };
             };
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    assign_requirement_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignParams"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignedResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6367,6 +7172,138 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    create_waiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company key */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    destroy_waiver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company key */
+                id: string;
+                waiverId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -17,6 +17,7 @@ use super::Answer;
 use crate::{
     models::{
         documents,
+        gaps::Review,
         vendors::{self, VendorQuery},
     },
     views::{
@@ -32,12 +33,19 @@ use crate::{
 pub enum Table {
     Vendors,
     Documents,
+    RequirementSets,
+    Waivers,
 }
 
 impl Table {
     /// Every table with the triggers (exactly those: the test compares the catalog), each after
     /// the tables its rows refer to.
-    pub const ALL: [Self; 2] = [Self::Vendors, Self::Documents];
+    pub const ALL: [Self; 4] = [
+        Self::Vendors,
+        Self::Documents,
+        Self::RequirementSets,
+        Self::Waivers,
+    ];
 
     /// Its name in the database.
     #[must_use]
@@ -45,6 +53,8 @@ impl Table {
         match self {
             Self::Vendors => "vendors",
             Self::Documents => "documents",
+            Self::RequirementSets => "requirement_sets",
+            Self::Waivers => "waivers",
         }
     }
 }
@@ -64,7 +74,12 @@ impl Question {
     #[must_use]
     pub const fn reads(&self) -> &'static [Table] {
         match self {
-            Self::VendorList(_) | Self::DashboardStats => &[Table::Vendors, Table::Documents],
+            Self::VendorList(_) | Self::DashboardStats => &[
+                Table::Vendors,
+                Table::Documents,
+                Table::RequirementSets,
+                Table::Waivers,
+            ],
         }
     }
 
@@ -81,7 +96,13 @@ impl Question {
         match self {
             Self::VendorList(query) => {
                 let (standings, total) = vendors::Model::list(db, org, query, today).await?;
-                let body: Vec<VendorResponse> = standings.iter().map(VendorResponse::new).collect();
+                let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
+                let reviews = Review::of_vendors(db, &listed, today).await?;
+                let none = Review::default();
+                let body: Vec<VendorResponse> = standings
+                    .iter()
+                    .map(|s| VendorResponse::new(s, reviews.get(&s.vendor.id).unwrap_or(&none)))
+                    .collect();
                 Answer::json(&body, Some(total))
             }
             Self::DashboardStats => dashboard_figures(db, org, today).await,
@@ -102,12 +123,26 @@ async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) 
     let vendors = vendors::Model::counts_by_status(db, org, today).await?;
     let chart = documents::Model::chart(db, org, today).await?;
     let missing = vendors::Model::missing_required(db, org).await?;
+    // A vendor with gaps whose documents are all current needs attention too; one expiring or
+    // non-compliant is counted there already.
+    let with_gaps = Review::vendors_with_gaps(db, org, today).await?;
+    let gaps_count = with_gaps.len() as u64;
+    let otherwise_current = vendors::Model::standings_of(db, with_gaps, today)
+        .await?
+        .iter()
+        .filter(|s| s.status == crate::models::compliance::Status::Current)
+        .count() as u64;
     Answer::json(
         &DashboardStats {
             total_vendors: vendors.total,
             compliant_vendors: vendors.current,
             expiring_vendors: vendors.expiring_soon,
             non_compliant_vendors: vendors.expired + vendors.missing,
+            vendors_with_gaps: gaps_count,
+            vendors_needing_attention: vendors.expiring_soon
+                + vendors.expired
+                + vendors.missing
+                + otherwise_current,
             documents_by_status: DocumentsByStatus {
                 current: chart.current,
                 expiring_soon: chart.expiring_soon,

@@ -28,6 +28,9 @@ pub struct Model {
     pub superseded_at: Option<DateTimeWithTimeZone>,
     pub organization_id: i64,
     pub vendor_id: i64,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub coverage: Option<String>,
+    pub coverage_source: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -37,10 +37,14 @@ pub enum Relation {
     RenewalRequests,
     #[sea_orm(has_many = "super::report_snapshots::Entity")]
     ReportSnapshots,
+    #[sea_orm(has_many = "super::requirement_sets::Entity")]
+    RequirementSets,
     #[sea_orm(has_many = "super::users::Entity")]
     Users,
     #[sea_orm(has_many = "super::vendors::Entity")]
     Vendors,
+    #[sea_orm(has_many = "super::waivers::Entity")]
+    Waivers,
     #[sea_orm(has_many = "super::weekly_summaries::Entity")]
     WeeklySummaries,
 }
@@ -81,6 +85,12 @@ impl Related<super::report_snapshots::Entity> for Entity {
     }
 }
 
+impl Related<super::requirement_sets::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::RequirementSets.def()
+    }
+}
+
 impl Related<super::users::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Users.def()
@@ -90,6 +100,12 @@ impl Related<super::users::Entity> for Entity {
 impl Related<super::vendors::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Vendors.def()
+    }
+}
+
+impl Related<super::waivers::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Waivers.def()
     }
 }
 

@@ -25,6 +25,7 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub required_documents: String,
     pub organization_id: i64,
+    pub requirement_set_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -41,6 +42,8 @@ pub enum Relation {
     Organizations,
     #[sea_orm(has_many = "super::renewal_requests::Entity")]
     RenewalRequests,
+    #[sea_orm(has_many = "super::waivers::Entity")]
+    Waivers,
 }
 
 impl Related<super::documents::Entity> for Entity {
@@ -58,5 +61,11 @@ impl Related<super::organizations::Entity> for Entity {
 impl Related<super::renewal_requests::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::RenewalRequests.def()
+    }
+}
+
+impl Related<super::waivers::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Waivers.def()
     }
 }

@@ -169,6 +169,41 @@ impl Model {
             .ok_or_else(|| Refusal::NotFound.into())
     }
 
+    /// Stores what the certificate shows and who said so. A current document with no
+    /// expiration date takes the earliest date of the coverage's lines, with its reminders.
+    ///
+    /// # Errors
+    /// `NotFound` when it was deleted meanwhile; database errors.
+    pub async fn set_coverage(
+        self,
+        db: &DatabaseConnection,
+        coverage: &crate::models::coverage::Coverage,
+        source: crate::models::coverage::CoverageSource,
+        reminder_offsets: &[u32],
+    ) -> Result<Self> {
+        let txn = crate::models::begin_write(db).await?;
+        let doc = self.locked_again(&txn).await?;
+        let dated = doc.expiration_date.is_none() && doc.is_current;
+        let org_id = doc.organization_id;
+        let mut active = doc.into_active_model();
+        active.coverage = ActiveValue::Set(Some(
+            serde_json::to_string(coverage).map_err(|e| Error::string(&e.to_string()))?,
+        ));
+        active.coverage_source = ActiveValue::Set(Some(source.as_str().to_string()));
+        let earliest = coverage.earliest_expiration().filter(|_| dated);
+        if earliest.is_some() {
+            active.expiration_date = ActiveValue::Set(earliest);
+        }
+        let document = active.update(&txn).await?;
+        if earliest.is_some() {
+            let today = organizations::today_of(&txn, org_id).await?;
+            reminders::Model::replace_for_document(&txn, &document, reminder_offsets, today)
+                .await?;
+        }
+        txn.commit().await?;
+        Ok(document)
+    }
+
     /// Changes what is known about the document; a new slot or date replaces its reminders.
     ///
     /// # Errors

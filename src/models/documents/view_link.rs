@@ -123,6 +123,8 @@ mod tests {
             superseded_at: None,
             organization_id: org,
             vendor_id: 1,
+            coverage: None,
+            coverage_source: None,
         }
     }
 

@@ -70,6 +70,11 @@ pub struct VendorFields {
     /// Slot keys asked for on the upload portal; default all but `other`.
     #[schema(value_type = Option<Vec<Slot>>)]
     pub required_documents: Option<Vec<String>>,
+    /// The requirement set the vendor must meet (`GET /api/requirement-sets`): an id, or null
+    /// for none; absent keeps what the vendor had (none on create).
+    #[serde(deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, nullable)]
+    pub requirement_set_id: Option<Option<String>>,
     /// Ignored: a vendor's company key never changes (the edit form may send it back).
     pub company_key: Option<String>,
 }
@@ -100,6 +105,11 @@ pub struct VendorParams {
     /// Slot keys asked for on the upload portal; default all but `other`.
     #[schema(value_type = Option<Vec<Slot>>)]
     pub required_documents: Option<Vec<String>>,
+    /// The requirement set the vendor must meet (`GET /api/requirement-sets`): an id, or null
+    /// for none; absent keeps what the vendor had (none on create).
+    #[serde(deserialize_with = "present", skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, nullable)]
+    pub requirement_set_id: Option<Option<String>>,
     /// The key the form generated (8 letters or digits); the server makes one when absent.
     #[schema(pattern = r"^\s*([A-Za-z0-9]{8})?\s*$")]
     pub company_key: Option<String>,
@@ -135,6 +145,18 @@ pub struct ValidVendor {
     pub company_key: Option<CompanyKey>,
     /// `None` keeps what the vendor had (or the default on create).
     pub required_documents: Option<Vec<Slot>>,
+    /// The requirement set's public id as sent: `None` keeps what the vendor had (none on
+    /// create), `Some(None)` means none. Resolved in the organization when saved.
+    pub requirement_set_id: Option<Option<String>>,
+}
+
+/// A field that may be absent (`None`), null (`Some(None)`) or a value.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
 }
 
 impl VendorParams {
@@ -152,6 +174,7 @@ impl VendorParams {
             zip_code,
             notes,
             required_documents,
+            requirement_set_id,
             company_key,
         } = self;
         VendorFields {
@@ -165,6 +188,7 @@ impl VendorParams {
             zip_code,
             notes,
             required_documents,
+            requirement_set_id,
             company_key: None,
         }
         .validate_with_key(company_key.as_ref())
@@ -245,6 +269,7 @@ impl VendorFields {
             notes,
             company_key,
             required_documents,
+            requirement_set_id: self.requirement_set_id.clone(),
         })
     }
 }

@@ -26,6 +26,8 @@ pub struct VendorQuery {
     pub status: Option<Status>,
     /// Text in the name, email, service type or company key.
     pub q: Option<String>,
+    /// Only the vendors with a gap that counts (`true`), or only those without (`false`).
+    pub gaps: Option<bool>,
     pub sort: Sort<VendorSort>,
     pub page: Page,
 }
@@ -142,6 +144,18 @@ impl Model {
         if let Some(status) = query.status {
             select = select.filter(vendor_rank(today).eq(rank(status)));
         }
+        if let Some(with_gaps) = query.gaps {
+            let ids: Vec<i64> = crate::models::gaps::Review::vendors_with_gaps(db, org_id, today)
+                .await?
+                .iter()
+                .map(|v| v.id)
+                .collect();
+            select = if with_gaps {
+                select.filter(vendors::Column::Id.is_in(ids))
+            } else {
+                select.filter(vendors::Column::Id.is_not_in(ids))
+            };
+        }
         let count = select.clone().count(db);
         let page = query
             .page
@@ -160,7 +174,10 @@ impl Model {
     }
 
     /// The standing of each of `vendors`, from one query for their current documents.
-    async fn standings_of(
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn standings_of(
         db: &DatabaseConnection,
         vendors: Vec<Self>,
         today: NaiveDate,

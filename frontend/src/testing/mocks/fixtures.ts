@@ -51,6 +51,9 @@ export function buildVendor(overrides: Partial<Vendor> = {}): Vendor {
     documentCount: 0,
     slots: slots(),
     documents: [],
+    requirementSetId: null,
+    gaps: [],
+    meetsRequirements: true,
     ...overrides,
   };
 }

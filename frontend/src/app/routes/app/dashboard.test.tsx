@@ -14,6 +14,8 @@ const STATS: DashboardStats = {
   compliantVendors: 12,
   expiringVendors: 8,
   nonCompliantVendors: 20,
+  vendorsWithGaps: 3,
+  vendorsNeedingAttention: 28,
   documentsByStatus: { current: 31, expiringSoon: 9, expired: 4, missing: 57 },
   expirationsNext90Days: Array.from({ length: 13 }, (_, i) => ({
     weekStart: `2025-03-${String(1 + i).padStart(2, '0')}`,

@@ -7,6 +7,7 @@ import {
   ExclamationTriangleIcon,
   InformationCircleIcon,
   PencilSquareIcon,
+  ShieldCheckIcon,
   TrashIcon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
@@ -26,6 +27,7 @@ export const ACTIVITY_STYLES: Record<string, IconStyle> = {
   document_deleted: { icon: DocumentMinusIcon, className: 'bg-slate-100 text-slate-600', label: 'Document deleted' },
   document_expired: { icon: ExclamationTriangleIcon, className: 'bg-red-50 text-red-600', label: 'Document expired' },
   plan_changed: { icon: CreditCardIcon, className: 'bg-amber-50 text-amber-600', label: 'Plan changed' },
+  gap_waived: { icon: ShieldCheckIcon, className: 'bg-teal-50 text-teal-600', label: 'Gap waived' },
 };
 
 const DEFAULT_STYLE: IconStyle = { icon: InformationCircleIcon, className: 'bg-slate-100 text-slate-500', label: 'Activity' };

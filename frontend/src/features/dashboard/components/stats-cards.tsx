@@ -2,7 +2,10 @@ import { BuildingStorefrontIcon, CheckBadgeIcon, ExclamationTriangleIcon } from 
 import { StatCard } from '@/components/ui/stat-card';
 import type { DashboardStats } from '@/types/api';
 
-/** Total Vendors, Compliant, Needs Attention (expiring plus non-compliant). */
+/**
+ * Total Vendors, Compliant, Needs Attention (expiring, non-compliant or short of their
+ * requirement set, each vendor once: the server counts it).
+ */
 export function StatsCards({ stats }: { stats: DashboardStats | undefined }) {
   const value = (n: number | undefined) => (stats ? n : '–');
   return (
@@ -11,7 +14,7 @@ export function StatsCards({ stats }: { stats: DashboardStats | undefined }) {
       <StatCard title="Compliant" value={value(stats?.compliantVendors)} icon={CheckBadgeIcon} color="green" />
       <StatCard
         title="Needs Attention"
-        value={value(stats ? stats.expiringVendors + stats.nonCompliantVendors : undefined)}
+        value={value(stats?.vendorsNeedingAttention)}
         icon={ExclamationTriangleIcon}
         color="yellow"
       />

@@ -49,6 +49,14 @@ function stats(): DashboardStats {
     compliantVendors: count('current'),
     expiringVendors: count('expiring_soon'),
     nonCompliantVendors: count('expired') + count('missing'),
+    vendorsWithGaps: db.vendors.filter((v) => !v.meetsRequirements).length,
+    vendorsNeedingAttention: db.vendors.filter(
+      (v) =>
+        v.documentStatus === 'expiring_soon' ||
+        v.documentStatus === 'expired' ||
+        v.documentStatus === 'missing' ||
+        !v.meetsRequirements,
+    ).length,
     documentsByStatus: {
       current: documents('current'),
       expiringSoon: documents('expiring_soon'),

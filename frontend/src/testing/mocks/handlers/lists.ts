@@ -85,6 +85,7 @@ const ACTIVITY_TYPES = [
   'document_deleted',
   'document_expired',
   'plan_changed',
+  'gap_waived',
 ];
 
 /** Newest first (entries made at the same time in the order they are in `db.activity`). */
