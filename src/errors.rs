@@ -288,6 +288,9 @@ impl From<Refusal> for Error {
             Refusal::EmptyFile => {
                 api_error(StatusCode::UNPROCESSABLE_ENTITY, "empty_file", &message)
             }
+            Refusal::AlreadyRequested(_) => {
+                api_error(StatusCode::TOO_MANY_REQUESTS, "already_requested", &message)
+            }
             Refusal::FileTypeMismatch(_) => api_error(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "file_type_mismatch",

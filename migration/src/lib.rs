@@ -29,6 +29,7 @@ mod m20261126_000020_organizations_time_zone;
 mod m20261126_000120_outgoing_emails_headers;
 mod m20261127_000001_teams;
 mod m20261128_000001_requirements;
+mod m20261128_000002_gap_requests;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000120_outgoing_emails_headers::Migration),
             Box::new(m20261127_000001_teams::Migration),
             Box::new(m20261128_000001_requirements::Migration),
+            Box::new(m20261128_000002_gap_requests::Migration),
             // inject-above (do not remove this comment)
         ]
     }

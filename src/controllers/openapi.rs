@@ -296,6 +296,7 @@ impl Modify for NoNul {
         requirements::list, requirements::templates, requirements::show, requirements::create,
         requirements::update, requirements::destroy, requirements::assign,
         requirements::put_coverage, requirements::waive, requirements::unwaive,
+        requirements::gap_request,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

@@ -89,7 +89,8 @@ async fn validate_key(
     let (vendor, org) = vendor_for_key(&ctx, key).await?;
     let today = org.today_at(crate::infra::clock::Clock::from_context(&ctx).now());
     let (standing, _) = vendor.standing(&ctx.db, today).await?;
-    super::ok_json(PortalVendor::new(&standing, &org))
+    let review = crate::models::gaps::Review::of_vendor(&ctx.db, &standing.vendor, today).await?;
+    super::ok_json(PortalVendor::new(&standing, &org, &review))
 }
 
 /// A document sent by the vendor: it lands in the client's vendor like one the client uploaded.

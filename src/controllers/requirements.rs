@@ -14,11 +14,12 @@ use super::{
 };
 use crate::{
     errors::{ApiResult, Envelope},
+    mailers::vendors::VendorMailer,
     models::{
         _entities::vendors as vendor_rows,
         bulk::Selection,
         coverage::{CoverageForm, CoverageSource},
-        documents,
+        documents, gap_requests,
         gaps::{self, WaiverForm},
         refusal::Refusal,
         requirement_sets::{self as requirements, SetForm, Template},
@@ -230,6 +231,58 @@ async fn unwaive(
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
+/// `POST /api/vendors/{id}/gap-request`: who was asked, and for what.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GapRequestResponse {
+    /// The vendor's company key.
+    pub id: String,
+    /// The email it was sent to.
+    pub email: String,
+    /// The gaps it names, in words.
+    pub gaps: Vec<String>,
+}
+
+/// "Request corrections": emails the vendor its gaps that count, in words, with the portal
+/// link and its company key; at most once a day per vendor (429 `already_requested`).
+#[utoipa::path(post, operation_id = "request_gap_corrections", path = "/api/vendors/{id}/gap-request", tag = "requirements", security(("bearer" = [])),
+    params(("id" = String, Path, description = "Company key")),
+    responses((status = 200, body = GapRequestResponse), (status = 401, body = Envelope), (status = 404, body = Envelope),
+        (status = 409, body = Envelope), (status = 429, body = Envelope)))]
+async fn gap_request(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
+    let review = gaps::Review::of_vendor(&ctx.db, &vendor, current.today).await?;
+    let counting: Vec<String> = review
+        .gaps
+        .iter()
+        .filter(|g| g.waived.is_none())
+        .map(|g| g.message.clone())
+        .collect();
+    if counting.is_empty() {
+        return Err(Refusal::Taken {
+            code: "nothing_to_correct",
+            message: "This vendor meets its requirements: there is nothing to correct.".into(),
+        }
+        .into());
+    }
+    gap_requests::record(&ctx.db, &vendor, current.today).await?;
+    if let Err(err) =
+        VendorMailer::gaps_request(&ctx, &current.org, &vendor, &counting, &current.user).await
+    {
+        gap_requests::forget(&ctx.db, &vendor, current.today).await?;
+        return Err(err.into());
+    }
+    super::ok_json(GapRequestResponse {
+        id: vendor.key,
+        email: vendor.email,
+        gaps: counting,
+    })
+}
+
 pub fn routes() -> Routes {
     Routes::new()
         .add("/api/requirement-sets", get(list).post(create))
@@ -241,5 +294,6 @@ pub fn routes() -> Routes {
         .add("/api/vendors/requirement-set", post(assign))
         .add("/api/documents/{id}/coverage", put(put_coverage))
         .add("/api/vendors/{id}/waivers", post(waive))
+        .add("/api/vendors/{id}/gap-request", post(gap_request))
         .add("/api/vendors/{id}/waivers/{waiverId}", delete(unwaive))
 }

@@ -70,6 +70,11 @@ pub fn sample_values(app_url: &str) -> serde_json::Value {
     // The reminder emails listing several documents (a json! of its own: the macro's
     // recursion limit).
     let several = json!({
+        "gaps": [
+            "General liability each occurrence is $500,000; $1,000,000 is required.",
+            "Additional insured is not shown for general liability.",
+            "The certificate names Northeastern Plumbing Holdings International, not Northeastern Commercial Plumbing & Heating Services.",
+        ],
         "count": 3,
         "vendorCount": 2,
         "documents": [

@@ -4,11 +4,16 @@ use loco_rs::prelude::*;
 use serde_json::json;
 
 use crate::{
-    models::{_entities::users, bulk::RenewalAsk, organizations},
+    models::{
+        _entities::{users, vendors},
+        bulk::RenewalAsk,
+        organizations,
+    },
     settings::Settings,
 };
 
 static documents_request: Dir<'_> = include_dir!("src/mailers/vendors/documents_request");
+static gaps_request: Dir<'_> = include_dir!("src/mailers/vendors/gaps_request");
 
 pub struct VendorMailer;
 
@@ -35,6 +40,35 @@ impl VendorMailer {
                 "organization": org.name,
                 "wanted": ask.wanted,
                 "companyKey": ask.vendor.key,
+                "uploadUrl": format!("{}/vendor-upload", settings.app_url.trim_end_matches('/')),
+            }),
+            &super::Headers::reply_to(&sender.name, &sender.email),
+        )
+        .await
+    }
+
+    /// Asks a vendor, on the organization's behalf, to correct its certificates: the gaps in
+    /// words, with the portal link and its company key. The vendor's reply goes to `sender`.
+    ///
+    /// # Errors
+    /// When the message cannot be rendered or handed on.
+    pub async fn gaps_request(
+        ctx: &AppContext,
+        org: &organizations::Model,
+        vendor: &vendors::Model,
+        gaps: &[String],
+        sender: &users::Model,
+    ) -> Result<()> {
+        let settings = Settings::from_context(ctx)?;
+        super::deliver_with(
+            ctx,
+            &gaps_request,
+            &vendor.email,
+            json!({
+                "vendor": vendor.name,
+                "organization": org.name,
+                "gaps": gaps,
+                "companyKey": vendor.key,
                 "uploadUrl": format!("{}/vendor-upload", settings.app_url.trim_end_matches('/')),
             }),
             &super::Headers::reply_to(&sender.name, &sender.email),

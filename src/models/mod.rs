@@ -13,6 +13,7 @@ pub mod demo;
 pub mod documents;
 pub mod email;
 pub mod file_type;
+pub mod gap_requests;
 pub mod gaps;
 pub mod generation_jobs;
 pub mod invitations;

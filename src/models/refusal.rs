@@ -43,6 +43,9 @@ pub enum Refusal {
     /// An invitation link that is unknown, used, revoked or expired (not told apart).
     #[error("This invitation link is not valid. It may have been used, revoked or have expired; ask for a new one.")]
     InvitationNotFound,
+    /// Something done at most once a day (asking a vendor for corrections) was done today.
+    #[error("{0}")]
+    AlreadyRequested(String),
     /// The content is an accepted type, but not the one the name's extension says.
     #[error("{0}")]
     FileTypeMismatch(String),

@@ -4,7 +4,9 @@ use utoipa::ToSchema;
 
 use crate::models::{
     compliance::Status,
-    documents, organizations,
+    documents,
+    gaps::Review,
+    organizations,
     vendors::{self, VendorStanding},
 };
 
@@ -30,6 +32,9 @@ pub struct PortalVendor {
     /// The name of the organization that invited the vendor.
     pub client_name: String,
     pub required_documents: Vec<RequestedDocument>,
+    /// What the vendor's certificates lack against what the client requires, in words (the
+    /// gaps that count; nothing else of the client's is shown).
+    pub corrections: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -52,7 +57,7 @@ pub struct PortalUploadResponse {
 
 impl PortalVendor {
     #[must_use]
-    pub fn new(standing: &VendorStanding, org: &organizations::Model) -> Self {
+    pub fn new(standing: &VendorStanding, org: &organizations::Model, review: &Review) -> Self {
         let required_documents = standing
             .requested()
             .into_iter()
@@ -72,6 +77,12 @@ impl PortalVendor {
             company_name: standing.vendor.name.clone(),
             client_name: org.name.clone(),
             required_documents,
+            corrections: review
+                .gaps
+                .iter()
+                .filter(|g| g.waived.is_none())
+                .map(|g| g.message.clone())
+                .collect(),
         }
     }
 }

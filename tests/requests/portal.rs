@@ -55,7 +55,8 @@ async fn a_valid_key_reveals_only_names_and_the_requested_documents() {
         let res = server.get(&format!("/api/validate-company-key?key={key}")).await;
         assert_eq!(res.status_code(), 200);
         let body: Value = res.json();
-        assert_eq!(keys(&body), ["clientName", "companyName", "requiredDocuments", "valid"].map(String::from).into());
+        assert_eq!(keys(&body), ["clientName", "companyName", "corrections", "requiredDocuments", "valid"].map(String::from).into());
+        assert_eq!(body["corrections"], json!([]), "no requirement set, nothing to correct");
         assert_eq!(body["valid"], true);
         assert_eq!(body["companyName"], "Bright Plumbing");
         assert_eq!(body["clientName"], "Acme Property Group");

@@ -507,3 +507,95 @@ async fn bad_requirements_coverage_and_waivers_name_every_problem_and_change_not
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_vendor_is_asked_for_corrections_once_a_day_and_sees_them_on_the_portal() {
+    with_app(|server, ctx| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let set = contractor_set(&server, &owner).await;
+        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
+        let key = vendor["id"].as_str().unwrap().to_string();
+        let path = format!("/api/vendors/{key}/gap-request");
+
+        // No set yet: nothing to correct, and no email.
+        let res = send(&server, &owner, "POST", &path, json!({})).await;
+        assert_envelope(&res, 409, "nothing_to_correct");
+        let mails = || ctx.mailer.as_ref().unwrap().deliveries().messages;
+        let before = mails().len();
+
+        let res = send(
+            &server,
+            &owner,
+            "POST",
+            "/api/vendors/requirement-set",
+            json!({"ids": [key], "requirementSetId": set["id"]}),
+        )
+        .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        enter_short_certificate(&server, &owner, &key).await;
+        // A waived gap is not asked for.
+        waive(
+            &server,
+            &owner,
+            &key,
+            &json!("umbrella"),
+            &json!("missing_line"),
+        )
+        .await;
+
+        let res = send(&server, &owner, "POST", &path, json!({})).await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let asked: Value = res.json();
+        assert_eq!(asked["gaps"].as_array().unwrap().len(), 5, "{asked}");
+        let delivered = mails();
+        assert_eq!(delivered.len(), before + 1);
+        let raw = delivered.last().unwrap();
+        let parsed = mail_parser::MessageParser::default()
+            .parse(raw.as_bytes())
+            .unwrap();
+        let first = |list: Option<&mail_parser::Address>| {
+            list.and_then(|a| a.first())
+                .and_then(|a| a.address())
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(first(parsed.to()), "ops@acme-plumbing.example");
+        assert_eq!(
+            first(parsed.reply_to()),
+            owner.email,
+            "replies reach who asked"
+        );
+        let mail = crate::support::email_parts(raw);
+        assert!(
+            mail.contains("General liability each occurrence is $500,000; $1,000,000 is required.")
+        );
+        assert!(
+            !mail.contains("umbrella"),
+            "the waived gap is not asked for"
+        );
+        assert!(mail.contains(&key), "the company key");
+        assert!(mail.contains("/vendor-upload"), "the portal link");
+
+        let again = send(&server, &owner, "POST", &path, json!({})).await;
+        assert_envelope(&again, 429, "already_requested");
+        assert_eq!(mails().len(), before + 1, "no second email today");
+
+        // Another organization cannot ask.
+        let mallory = other_org(&server).await;
+        let res = send(&server, &mallory, "POST", &path, json!({})).await;
+        assert_envelope(&res, 404, "not_found");
+
+        // The portal shows the vendor its own gaps that count, and nothing else.
+        let portal: Value = server
+            .get(&format!("/api/validate-company-key?key={key}"))
+            .await
+            .json();
+        let corrections = portal["corrections"].as_array().unwrap();
+        assert_eq!(corrections.len(), 5, "{portal}");
+        assert_eq!(
+            corrections[0],
+            "General liability each occurrence is $500,000; $1,000,000 is required."
+        );
+    })
+    .await;
+}

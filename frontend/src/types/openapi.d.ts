@@ -1223,6 +1223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vendors/{id}/gap-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "Request corrections": emails the vendor its gaps that count, in words, with the portal
+         *     link and its company key; at most once a day per vendor (429 `already_requested`).
+         */
+        post: operations["request_gap_corrections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vendors/{id}/waivers": {
         parameters: {
             query?: never;
@@ -1652,6 +1672,15 @@ export interface components {
          * @enum {string}
          */
         GapKind: "missing_line" | "below_minimum" | "missing_endorsement" | "line_expired" | "insured_mismatch";
+        /** @description `POST /api/vendors/{id}/gap-request`: who was asked, and for what. */
+        GapRequestResponse: {
+            /** @description The email it was sent to. */
+            email: string;
+            /** @description The gaps it names, in words. */
+            gaps: string[];
+            /** @description The vendor's company key. */
+            id: string;
+        };
         /** @description The AI dialog's fields, as sent (`POST /api/admin/generate-content`). */
         GenerateFields: {
             /**
@@ -1990,6 +2019,11 @@ export interface components {
             clientName: string;
             /** @description The vendor's name. */
             companyName: string;
+            /**
+             * @description What the vendor's certificates lack against what the client requires, in words (the
+             *     gaps that count; nothing else of the client's is shown).
+             */
+            corrections: string[];
             requiredDocuments: components["schemas"]["RequestedDocument"][];
             valid: boolean;
         };
@@ -7173,6 +7207,87 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    request_gap_corrections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Company key */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GapRequestResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

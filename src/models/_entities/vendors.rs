@@ -32,6 +32,8 @@ pub struct Model {
 pub enum Relation {
     #[sea_orm(has_many = "super::documents::Entity")]
     Documents,
+    #[sea_orm(has_many = "super::gap_requests::Entity")]
+    GapRequests,
     #[sea_orm(
         belongs_to = "super::organizations::Entity",
         from = "Column::OrganizationId",
@@ -49,6 +51,12 @@ pub enum Relation {
 impl Related<super::documents::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Documents.def()
+    }
+}
+
+impl Related<super::gap_requests::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::GapRequests.def()
     }
 }
 

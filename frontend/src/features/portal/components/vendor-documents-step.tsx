@@ -57,6 +57,26 @@ export function VendorDocumentsStep({ companyKey, vendor, onChangeKey }: VendorD
           </Button>
         </div>
       </section>
+      {vendor.corrections.length > 0 ? (
+        <section
+          aria-labelledby="portal-corrections"
+          className="rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:p-6"
+          data-testid="portal-corrections"
+        >
+          <h2 id="portal-corrections" className="text-base font-semibold text-amber-900">
+            Corrections requested
+          </h2>
+          <p className="mt-1 text-sm text-amber-900">
+            {vendor.clientName} checked your certificates of insurance against what its contract asks you to carry. Please upload
+            a corrected certificate:
+          </p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-950">
+            {vendor.corrections.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {items.length === 0 ? (
         <EmptyState
           headingLevel={2}

@@ -24,6 +24,40 @@ function addVendor() {
   ];
 }
 
+describe('corrections on the portal', () => {
+  it("lists the certificate's gaps that count, and none when there are none", async () => {
+    addVendor();
+    db.vendors[0] = {
+      ...db.vendors[0],
+      meetsRequirements: false,
+      gaps: [
+        { line: 'automobile', kind: 'missing_line', message: 'No automobile liability on file.' },
+        {
+          line: 'umbrella',
+          kind: 'missing_line',
+          message: 'No umbrella liability on file.',
+          waived: { id: 'w1', reason: 'Not needed', until: '2099-01-01', by: 'Olive Owner' },
+        },
+      ],
+    };
+    await verify();
+    const panel = await screen.findByTestId('portal-corrections');
+    expect(within(panel).getByRole('heading', { name: 'Corrections requested' })).toBeInTheDocument();
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['No automobile liability on file.']);
+  });
+
+  it('shows no corrections panel to a vendor without gaps', async () => {
+    addVendor();
+    await verify();
+    await screen.findByTestId('portal-vendor-name');
+    expect(screen.queryByTestId('portal-corrections')).not.toBeInTheDocument();
+  });
+});
+
 async function openPortal() {
   const app = renderApp('/vendor-upload');
   const keyInput = await screen.findByLabelText('Company Key');

@@ -42,7 +42,15 @@ export const portalHandlers = [
       const status = vendor.slots.find((s) => s.slot === slot)?.status ?? 'missing';
       return { slot, ...REQUESTS[slot], uploaded: status !== 'missing' && status !== 'expired' };
     });
-    const body: PortalVendor = { valid: true, companyName: vendor.name, clientName: PORTAL_CLIENT_NAME, requiredDocuments };
+    // The gaps that count, in words: all the portal shows of the client's review.
+    const corrections = vendor.gaps.filter((g) => !g.waived).map((g) => g.message);
+    const body: PortalVendor = {
+      valid: true,
+      companyName: vendor.name,
+      clientName: PORTAL_CLIENT_NAME,
+      requiredDocuments,
+      corrections,
+    };
     return HttpResponse.json(body);
   }),
 ];

@@ -1,0 +1,1 @@
+{{ organization }} asks you to correct your certificate of insurance
