@@ -223,10 +223,18 @@ async fn non_compliant(
             v.service_type.clone(),
             v.status.as_str().to_string(),
             v.reasons.join("; "),
+            v.gaps.join(" "),
         ]
     });
     let bytes = to_csv(
-        &["Vendor", "Company Key", "Service Type", "Status", "Reasons"],
+        &[
+            "Vendor",
+            "Company Key",
+            "Service Type",
+            "Status",
+            "Reasons",
+            "Gaps",
+        ],
         lines,
     )?;
     Ok(csv_answer("non-compliant-vendors", current.today, bytes))

@@ -70,6 +70,12 @@ pub fn sample_values(app_url: &str) -> serde_json::Value {
     // The reminder emails listing several documents (a json! of its own: the macro's
     // recursion limit).
     let several = json!({
+        "withGaps": [
+            {"vendor": "Northeastern Commercial Plumbing & Heating Services",
+             "first": "General liability each occurrence is $500,000; $1,000,000 is required.",
+             "more": 2},
+            {"vendor": "Bright Electric", "first": "No automobile liability on file.", "more": 0},
+        ],
         "gaps": [
             "General liability each occurrence is $500,000; $1,000,000 is required.",
             "Additional insured is not shown for general liability.",

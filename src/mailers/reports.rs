@@ -18,6 +18,15 @@ pub struct ExpiringItem {
     pub date: String,
 }
 
+/// A vendor short of its requirement set, as the summary lists it: its first gap in words and
+/// how many more it has.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GapItem {
+    pub vendor: String,
+    pub first: String,
+    pub more: usize,
+}
+
 pub struct ReportMailer;
 
 impl ReportMailer {
@@ -33,6 +42,7 @@ impl ReportMailer {
         week_of: &str,
         counts: &VendorCounts,
         expiring: &[ExpiringItem],
+        with_gaps: &[GapItem],
     ) -> Result<()> {
         let settings = Settings::from_context(ctx)?;
         let unsubscribe = unsubscribe::link(ctx, &settings.app_url, user)?;
@@ -50,6 +60,7 @@ impl ReportMailer {
                 "expired": counts.expired,
                 "missing": counts.missing,
                 "expiring": expiring,
+                "withGaps": with_gaps,
                 "reportsUrl": format!("{}/reports", settings.app_url.trim_end_matches('/')),
                 "unsubscribeUrl": unsubscribe,
             }),

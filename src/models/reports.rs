@@ -302,10 +302,13 @@ pub struct NonCompliantVendor {
     pub status: Status,
     /// Why, in plain words: each requested slot missing, each document expired or expiring.
     pub reasons: Vec<String>,
+    /// Where its certificates fall short of its requirement set, in words (the gaps that
+    /// count; a vendor whose documents are current is listed for these alone).
+    pub gaps: Vec<String>,
 }
 
-/// Every vendor that is not current, with its reasons, by name; optionally only one status or
-/// service type.
+/// Every vendor that is not current or has gaps that count, with its reasons and gaps, by
+/// name; optionally only one status (then only vendors of that status) or service type.
 ///
 /// # Errors
 /// Database errors.
@@ -327,9 +330,19 @@ pub async fn non_compliant(
         .iter()
         .map(|(d, _)| (d.pid, d.expiration_date))
         .collect();
+    let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
+    let reviews = super::gaps::Review::of_vendors(db, &listed, today).await?;
+    let gaps_of = |s: &VendorStanding| -> Vec<String> {
+        reviews.get(&s.vendor.id).map_or_else(Vec::new, |r| {
+            r.gaps
+                .iter()
+                .filter(|g| g.waived.is_none())
+                .map(|g| g.message.clone())
+                .collect()
+        })
+    };
     let mut out: Vec<NonCompliantVendor> = standings
         .iter()
-        .filter(|s| s.status != Status::Current)
         .filter(|s| service_type.is_none_or(|t| s.vendor.service_type == t))
         .map(|s| NonCompliantVendor {
             id: s.vendor.key.clone(),
@@ -337,7 +350,9 @@ pub async fn non_compliant(
             service_type: s.vendor.service_type.clone(),
             status: s.status,
             reasons: reasons(s, &expirations, today),
+            gaps: gaps_of(s),
         })
+        .filter(|v| v.status != Status::Current || !v.gaps.is_empty())
         .collect();
     out.sort_by_key(|v| v.name.to_lowercase());
     Ok(out)

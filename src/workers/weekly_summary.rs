@@ -6,7 +6,7 @@ use loco_rs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    mailers::reports::{ExpiringItem, ReportMailer},
+    mailers::reports::{ExpiringItem, GapItem, ReportMailer},
     models::{compliance::display_date, organizations, reports, users, vendors, weekly_summaries},
 };
 
@@ -88,9 +88,32 @@ impl WeeklySummaryWorker {
             .all(db)
             .await?;
         let week_of = display_date(week_start(day));
+        let short = crate::models::gaps::Review::vendors_with_gaps(db, org.id, day).await?;
+        let refs: Vec<&vendors::Model> = short.iter().collect();
+        let reviews = crate::models::gaps::Review::of_vendors(db, &refs, day).await?;
+        let mut with_gaps: Vec<GapItem> = short
+            .iter()
+            .filter_map(|v| {
+                let counting: Vec<&str> = reviews
+                    .get(&v.id)?
+                    .gaps
+                    .iter()
+                    .filter(|g| g.waived.is_none())
+                    .map(|g| g.message.as_str())
+                    .collect();
+                Some(GapItem {
+                    vendor: v.name.clone(),
+                    first: (*counting.first()?).to_string(),
+                    more: counting.len() - 1,
+                })
+            })
+            .collect();
+        with_gaps.sort_by_key(|g| g.vendor.to_lowercase());
         for user in &readers {
-            ReportMailer::weekly_summary(&self.ctx, org, user, &week_of, &counts, &expiring)
-                .await?;
+            ReportMailer::weekly_summary(
+                &self.ctx, org, user, &week_of, &counts, &expiring, &with_gaps,
+            )
+            .await?;
         }
         Ok(())
     }

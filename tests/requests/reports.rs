@@ -367,6 +367,61 @@ async fn a_user_turns_the_weekly_summary_off_and_on() {
     .await;
 }
 
+/// Two vendors short of a set (one expiring, one whose documents are all current): the
+/// non-compliant report and its CSV name their gaps.
+async fn gaps_in_the_report(
+    server: &loco_rs::TestServer,
+    ann: &crate::support::Account,
+    vendor: &Value,
+) {
+    // Two vendors short of a set: one expiring, one whose documents are all current.
+    let covered = create_vendor(server, ann, "Covered Co").await;
+    let covered_key = covered["id"].as_str().unwrap();
+    let res = upload(server, ann, covered_key, &UploadSpec::pdf("w9")).await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    let (h, v) = bearer(&ann.token);
+    let set: Value = server
+        .post("/api/requirement-sets")
+        .add_header(h.clone(), v.clone())
+        .json(&json!({"name": "Drivers", "lines": [{"line": "automobile"}]}))
+        .await
+        .json();
+    let res = server
+        .post("/api/vendors/requirement-set")
+        .add_header(h, v)
+        .json(&json!({"ids": [vendor["id"], covered_key], "requirementSetId": set["id"]}))
+        .await;
+    assert_eq!(res.status_code(), 200, "{}", res.text());
+    let report: Vec<Value> = get(server, ann, "/api/reports/non-compliant").await.json();
+    let named: Vec<(&str, &str, &Value)> = report
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap(),
+                r["status"].as_str().unwrap(),
+                &r["gaps"],
+            )
+        })
+        .collect();
+    let gap = json!(["No automobile liability on file."]);
+    assert_eq!(
+        named,
+        [
+            ("Covered Co", "current", &gap),
+            ("Soon Expiring", "expiring_soon", &gap)
+        ],
+        "a current vendor is listed for its gaps alone"
+    );
+    let csv = get(server, ann, "/api/reports/non-compliant?format=csv")
+        .await
+        .text();
+    assert!(
+        csv.lines().next().unwrap().ends_with("Reasons,Gaps"),
+        "{csv}"
+    );
+    assert!(csv.contains("No automobile liability on file."), "{csv}");
+}
+
 #[tokio::test]
 async fn the_weekly_summary_goes_once_a_week_to_each_user_who_wants_it() {
     use loco_rs::bgworker::BackgroundWorker;
@@ -384,6 +439,8 @@ async fn the_weekly_summary_goes_once_a_week_to_each_user_who_wants_it() {
                 .status_code(),
             201
         );
+        gaps_in_the_report(&server, &ann, &vendor).await;
+
         let quiet = users::ActiveModel {
             email: ActiveValue::Set("quiet@example.com".into()),
             password: ActiveValue::Set("unused".into()),
@@ -428,6 +485,11 @@ async fn the_weekly_summary_goes_once_a_week_to_each_user_who_wants_it() {
         assert!(
             parts.contains("Soon Expiring: W9 Form"),
             "the week's expirations are listed: {parts}"
+        );
+        assert!(
+            parts.contains("Short of their insurance requirements")
+                && parts.contains("Covered Co: No automobile liability on file."),
+            "the vendors with gaps are named: {parts}"
         );
     })
     .await;

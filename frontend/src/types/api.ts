@@ -114,7 +114,8 @@ export type ExpiringDocument = Schemas['ExpiringDocument'];
 export type ExpirationWeek = Schemas['ExpirationWeek'];
 /** 200 of GET /api/reports/expirations: the next 12 weeks. */
 export type ExpirationsReport = Schemas['ExpirationReport'];
-export type NonCompliantStatus = Exclude<DocumentStatus, 'current'>;
+/** A vendor of the non-compliant report: not current, or current with requirement gaps. */
+export type NonCompliantStatus = DocumentStatus;
 /** One row of GET /api/reports/non-compliant. */
 export type NonCompliantVendor = Narrow<Schemas['NonCompliantVendor'], { status: NonCompliantStatus }>;
 /** One row of GET /api/reports/responsiveness: a document requested from a vendor. */

@@ -1898,6 +1898,11 @@ export interface components {
             message: string;
         };
         NonCompliantVendor: {
+            /**
+             * @description Where its certificates fall short of its requirement set, in words (the gaps that
+             *     count; a vendor whose documents are current is listed for these alone).
+             */
+            gaps: string[];
             id: string;
             name: string;
             /** @description Why, in plain words: each requested slot missing, each document expired or expiring. */

@@ -200,6 +200,7 @@ export function buildNonCompliantVendors(): NonCompliantVendor[] {
       serviceType: 'electrical',
       status: 'expiring_soon',
       reasons: ['expiring_soon:coi_automobile'],
+      gaps: [],
     },
     {
       id: 'VEND0001',
@@ -207,8 +208,17 @@ export function buildNonCompliantVendors(): NonCompliantVendor[] {
       serviceType: 'plumbing',
       status: 'expired',
       reasons: ['expired:coi_general_liability', 'missing:w9'],
+      gaps: [],
     },
-    { id: 'VEND0003', name: 'Clean Co', serviceType: 'cleaning', status: 'missing', reasons: ['no_documents'] },
+    { id: 'VEND0003', name: 'Clean Co', serviceType: 'cleaning', status: 'missing', reasons: ['no_documents'], gaps: [] },
+    {
+      id: 'VEND0004',
+      name: 'Dune Hauling',
+      serviceType: 'other',
+      status: 'current',
+      reasons: [],
+      gaps: ['No automobile liability on file.'],
+    },
   ];
 }
 

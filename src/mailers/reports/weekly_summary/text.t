@@ -6,7 +6,11 @@ Here is where {{ organization }} stands this week ({{ weekOf }}):
   Expiring soon: {{ expiringSoon }}
   Expired: {{ expired }}
   Missing documents: {{ missing }}
-{% if expiring %}
+{% if withGaps %}
+Short of their insurance requirements:
+{% for item in withGaps %}
+  - {{ item.vendor }}: {{ item.first }}{% if item.more %} (and {{ item.more }} more){% endif %}{% endfor %}
+{% endif %}{% if expiring %}
 Expiring in the next 7 days:
 {% for item in expiring %}
   - {{ item.vendor }}: {{ item.label }}, {{ item.date }}{% endfor %}

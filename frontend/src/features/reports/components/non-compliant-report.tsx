@@ -21,12 +21,18 @@ const STATUS_OPTIONS: SelectOption<NonCompliantStatus | ''>[] = [
 
 const SERVICE_OPTIONS: SelectOption<string>[] = [{ value: '', label: 'All Service Types' }, ...SERVICE_TYPE_OPTIONS];
 
-function Reasons({ reasons }: { reasons: readonly string[] }) {
-  if (reasons.length === 0) return null;
+/** Why: the document reasons, then the requirement gaps in the server's words. */
+function Reasons({ reasons, gaps = [] }: { reasons: readonly string[]; gaps?: readonly string[] }) {
+  if (reasons.length === 0 && gaps.length === 0) return null;
   return (
     <ul className="list-disc space-y-0.5 pl-4 text-slate-600">
       {reasons.map((reason) => (
         <li key={reason}>{reasonText(reason)}</li>
+      ))}
+      {gaps.map((gap) => (
+        <li key={gap} className="text-amber-800" data-testid="report-gap">
+          {gap}
+        </li>
       ))}
     </ul>
   );
@@ -53,7 +59,7 @@ const columns: Column<NonCompliantVendor>[] = [
     sortValue: (v) => NON_COMPLIANT_RANK[v.status],
     cell: (v) => <StatusBadge status={v.status} />,
   },
-  { id: 'reasons', header: 'Reasons', cell: (v) => <Reasons reasons={v.reasons} />, className: 'min-w-56' },
+  { id: 'reasons', header: 'Reasons', cell: (v) => <Reasons reasons={v.reasons} gaps={v.gaps} />, className: 'min-w-56' },
 ];
 
 function VendorCard({ vendor }: { vendor: NonCompliantVendor }) {
@@ -66,7 +72,7 @@ function VendorCard({ vendor }: { vendor: NonCompliantVendor }) {
         </div>
         <StatusBadge status={vendor.status} />
       </div>
-      <Reasons reasons={vendor.reasons} />
+      <Reasons reasons={vendor.reasons} gaps={vendor.gaps} />
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function formatRateChange(change: number | null): string {
 }
 
 /** Worst first: expired, then missing documents, then expiring soon. */
-export const NON_COMPLIANT_RANK: Record<NonCompliantStatus, number> = { expired: 0, missing: 1, expiring_soon: 2 };
+export const NON_COMPLIANT_RANK: Record<NonCompliantStatus, number> = { expired: 0, missing: 1, expiring_soon: 2, current: 3 };
 
 const STATUS_WORDS: Record<string, string> = {
   missing: 'missing',

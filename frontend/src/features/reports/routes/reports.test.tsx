@@ -131,7 +131,9 @@ describe('reports, Professional', () => {
     const section = await region('Non-Compliant Vendors');
     const table = await section.findByRole('table', { name: 'Non-compliant vendors' });
     // Worst first.
-    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Clean Co', 'Bolt Electrical']);
+    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Clean Co', 'Bolt Electrical', 'Dune Hauling']);
+    // A vendor whose documents are current is listed for its requirement gaps.
+    expect(within(table).getByTestId('report-gap')).toHaveTextContent('No automobile liability on file.');
     expect(within(table).getByRole('link', { name: 'Clean Co' })).toHaveAttribute('href', '/vendors/VEND0003');
     const acme = within(table).getAllByRole('row')[1];
     expect(within(acme).getByText('COI - General expired')).toBeInTheDocument();
@@ -141,11 +143,11 @@ describe('reports, Professional', () => {
     expect(within(table).getByText('COI - Auto expiring soon')).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Vendor' }));
-    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Bolt Electrical', 'Clean Co']);
+    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Bolt Electrical', 'Clean Co', 'Dune Hauling']);
     await user.click(within(table).getByRole('button', { name: 'Vendor' }));
-    expect(rowTexts(table)).toEqual(['Clean Co', 'Bolt Electrical', 'Acme Plumbing']);
+    expect(rowTexts(table)).toEqual(['Dune Hauling', 'Clean Co', 'Bolt Electrical', 'Acme Plumbing']);
     await user.click(within(table).getByRole('button', { name: 'Status' }));
-    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Clean Co', 'Bolt Electrical']);
+    expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Clean Co', 'Bolt Electrical', 'Dune Hauling']);
 
     await user.click(filterButton(section, 'Status'));
     await user.click(await screen.findByRole('option', { name: 'Expired' }));
