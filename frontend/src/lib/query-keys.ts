@@ -3,7 +3,17 @@ import { sessionScope } from './session';
 
 /** Every tenant-data domain; a key is [domain, tenant scope, ...]. */
 export type Domain =
-  'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog' | 'content' | 'team';
+  | 'vendors'
+  | 'documents'
+  | 'dashboard'
+  | 'activity'
+  | 'reminders'
+  | 'account'
+  | 'reports'
+  | 'blog'
+  | 'content'
+  | 'team'
+  | 'requirements';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;

@@ -1,0 +1,215 @@
+import { HttpResponse } from 'msw';
+import { http } from '@/testing/mocks/http';
+import type { CoverageLineKey, OrgRole, RequirementLine, RequirementSet, RequirementTemplate } from '@/types/api';
+import { accountFromRequest, db, type MockAccount } from '../db';
+import { apiError, unauthorized } from '../utils';
+
+const RANK: Record<OrgRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+const LIMITS: Record<CoverageLineKey, string[]> = {
+  general_liability: [
+    'eachOccurrence',
+    'generalAggregate',
+    'productsCompletedOps',
+    'personalAdvertisingInjury',
+    'damageToRentedPremises',
+    'medicalExpense',
+  ],
+  automobile: ['combinedSingleLimit'],
+  workers_comp: [
+    'employersLiabilityEachAccident',
+    'employersLiabilityDiseaseEachEmployee',
+    'employersLiabilityDiseasePolicyLimit',
+  ],
+  umbrella: ['eachOccurrence', 'aggregate'],
+  professional: ['eachClaim', 'aggregate'],
+};
+
+export const AMOUNT_HELP = 'Write an amount in whole dollars, like 1000000, 1,000,000 or $1M.';
+
+/** An amount as the server reads what people type: 1000000, "1,000,000", "$1M", "2.5m", "500K"; null when unreadable. */
+export function readAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null;
+  if (typeof value !== 'string') return null;
+  const match = /^\$?\s*([\d,]+(?:\.\d+)?)\s*([kKmM]?)$/.exec(value.trim());
+  if (!match) return null;
+  const number = Number(match[1].replace(/,/g, ''));
+  const scale = match[2].toLowerCase() === 'm' ? 1_000_000 : match[2].toLowerCase() === 'k' ? 1000 : 1;
+  const amount = number * scale;
+  return Number.isFinite(amount) && Number.isInteger(amount) ? amount : null;
+}
+
+/** Reads typed limits of `line` into whole dollars; problems under `${prefix}.${key}`. */
+export function readLimits(
+  line: CoverageLineKey,
+  limits: Record<string, unknown> | undefined,
+  prefix: string,
+  errors: Record<string, string[]>,
+): Record<string, number> {
+  const read: Record<string, number> = {};
+  for (const [key, value] of Object.entries(limits ?? {})) {
+    if (!LIMITS[line].includes(key)) {
+      errors[`${prefix}.${key}`] = [`${key} is not a limit of this line.`];
+      continue;
+    }
+    const amount = readAmount(value);
+    if (amount === null) errors[`${prefix}.${key}`] = [AMOUNT_HELP];
+    else read[key] = amount;
+  }
+  return read;
+}
+
+export const TEMPLATES: RequirementTemplate[] = [
+  {
+    key: 'general_contractor',
+    name: 'General contractor',
+    description:
+      '$1M/$2M general liability with additional insured and waiver of subrogation, $1M auto, $500K employer’s liability, $5M umbrella.',
+    lines: [
+      {
+        line: 'general_liability',
+        minimums: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 },
+        additionalInsured: true,
+        waiverOfSubrogation: true,
+      },
+      { line: 'automobile', minimums: { combinedSingleLimit: 1_000_000 }, additionalInsured: false, waiverOfSubrogation: false },
+      {
+        line: 'workers_comp',
+        minimums: { employersLiabilityEachAccident: 500_000 },
+        additionalInsured: false,
+        waiverOfSubrogation: false,
+      },
+      { line: 'umbrella', minimums: { eachOccurrence: 5_000_000 }, additionalInsured: false, waiverOfSubrogation: false },
+    ],
+  },
+  {
+    key: 'professional_services',
+    name: 'Professional services',
+    description: '$1M/$2M general and professional liability.',
+    lines: [
+      {
+        line: 'general_liability',
+        minimums: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 },
+        additionalInsured: false,
+        waiverOfSubrogation: false,
+      },
+      {
+        line: 'professional',
+        minimums: { eachClaim: 1_000_000, aggregate: 2_000_000 },
+        additionalInsured: false,
+        waiverOfSubrogation: false,
+      },
+    ],
+  },
+  {
+    key: 'low_risk_supplier',
+    name: 'Low-risk supplier',
+    description: '$1M/$2M general liability.',
+    lines: [
+      {
+        line: 'general_liability',
+        minimums: { eachOccurrence: 1_000_000, generalAggregate: 2_000_000 },
+        additionalInsured: false,
+        waiverOfSubrogation: false,
+      },
+    ],
+  },
+];
+
+const ADMINS_ONLY = 'Only admins and the owner of your team can change requirement sets.';
+
+type SetBody = {
+  name?: unknown;
+  lines?: { line?: unknown; minimums?: Record<string, unknown>; additionalInsured?: unknown; waiverOfSubrogation?: unknown }[];
+};
+
+/** The set form read as the server reads it, with every problem named. */
+function readSet(
+  body: SetBody,
+  id: string | null,
+): { set: Omit<RequirementSet, 'id' | 'vendorCount'> } | { errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (!name) errors.name = ['Enter a name for the set.'];
+  else if (db.requirementSets.some((s) => s.id !== id && s.name.toLowerCase() === name.toLowerCase()))
+    errors.name = [`A set named ${name} already exists.`];
+  const lines: RequirementLine[] = [];
+  (body.lines ?? []).forEach((raw, index) => {
+    const line = raw.line as CoverageLineKey;
+    if (!(line in LIMITS)) {
+      errors[`lines[${index}].line`] = ['Choose a line of insurance.'];
+      return;
+    }
+    if (lines.some((l) => l.line === line)) errors[`lines[${index}].line`] = ['This line is in the set already.'];
+    lines.push({
+      line,
+      minimums: readLimits(line, raw.minimums, `lines[${index}].minimums`, errors),
+      additionalInsured: raw.additionalInsured === true,
+      waiverOfSubrogation: raw.waiverOfSubrogation === true,
+    });
+  });
+  return Object.keys(errors).length > 0 ? { errors } : { set: { name, lines } };
+}
+
+function refuseWrite(account: MockAccount) {
+  return RANK[account.orgRole] < RANK.admin ? apiError(403, 'forbidden_role', ADMINS_ONLY) : null;
+}
+
+const withCount = (set: RequirementSet): RequirementSet => ({
+  ...set,
+  vendorCount: db.vendors.filter((v) => v.requirementSetId === set.id).length,
+});
+
+export const requirementHandlers = [
+  http.get('/api/requirement-sets', ({ request }) => {
+    if (!accountFromRequest(request)) return unauthorized();
+    const sets = [...db.requirementSets].sort((a, b) => a.name.localeCompare(b.name)).map(withCount);
+    return HttpResponse.json(sets);
+  }),
+  http.get('/api/requirement-sets/templates', ({ request }) => {
+    if (!accountFromRequest(request)) return unauthorized();
+    return HttpResponse.json(TEMPLATES);
+  }),
+  http.post('/api/requirement-sets', async ({ request }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    const refused = refuseWrite(account);
+    if (refused) return refused;
+    const read = readSet((await request.json()) as SetBody, null);
+    if ('errors' in read) return apiError(422, 'validation_failed', 'Some fields need attention.', read.errors);
+    const set: RequirementSet = { id: `set-${db.requirementSets.length + 1}-${Date.now()}`, vendorCount: 0, ...read.set };
+    db.requirementSets.push(set);
+    return HttpResponse.json(withCount(set), { status: 201 });
+  }),
+  http.get('/api/requirement-sets/{id}', ({ request, params }) => {
+    if (!accountFromRequest(request)) return unauthorized();
+    const set = db.requirementSets.find((s) => s.id === params.id);
+    if (!set) return apiError(404, 'not_found', 'No such requirement set.');
+    return HttpResponse.json(withCount(set));
+  }),
+  http.put('/api/requirement-sets/{id}', async ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    const refused = refuseWrite(account);
+    if (refused) return refused;
+    const set = db.requirementSets.find((s) => s.id === params.id);
+    if (!set) return apiError(404, 'not_found', 'No such requirement set.');
+    const read = readSet((await request.json()) as SetBody, set.id);
+    if ('errors' in read) return apiError(422, 'validation_failed', 'Some fields need attention.', read.errors);
+    Object.assign(set, read.set);
+    return HttpResponse.json(withCount(set));
+  }),
+  http.delete('/api/requirement-sets/{id}', ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    const refused = refuseWrite(account);
+    if (refused) return refused;
+    if (!db.requirementSets.some((s) => s.id === params.id)) return apiError(404, 'not_found', 'No such requirement set.');
+    db.requirementSets = db.requirementSets.filter((s) => s.id !== params.id);
+    for (const vendor of db.vendors) {
+      if (vendor.requirementSetId === params.id)
+        Object.assign(vendor, { requirementSetId: null, gaps: [], meetsRequirements: true });
+    }
+    return new HttpResponse(null, { status: 204 });
+  }),
+];
