@@ -199,6 +199,37 @@ export const requirementHandlers = [
     Object.assign(set, read.set);
     return HttpResponse.json(withCount(set));
   }),
+  http.post('/api/vendors/{id}/waivers', async ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const vendor = db.vendors.find((v) => v.id === params.id);
+    if (!vendor) return apiError(404, 'not_found', 'Not found.');
+    const body = (await request.json()) as { kind?: string; line?: string | null; reason?: string; until?: string };
+    const errors: Record<string, string[]> = {};
+    if (!body.reason?.trim()) errors.reason = ['Say why the gap is waived.'];
+    const today = new Date().toISOString().slice(0, 10);
+    if (!body.until || !/^\d{4}-\d{2}-\d{2}$/.test(body.until)) errors.until = ['Write the date as YYYY-MM-DD.'];
+    else if (body.until < today) errors.until = ['The end of a waiver cannot be in the past.'];
+    if (body.kind === 'insured_mismatch' && body.line) errors.line = ['An insured mismatch has no line.'];
+    if (Object.keys(errors).length > 0) return apiError(422, 'validation_failed', 'Some fields need attention.', errors);
+    const gap = vendor.gaps.find((g) => g.kind === body.kind && (g.line ?? null) === (body.line ?? null));
+    const waiver = { id: `waiver-${Date.now()}`, reason: body.reason!.trim(), until: body.until!, by: account.name };
+    if (gap) gap.waived = waiver;
+    vendor.meetsRequirements = vendor.gaps.every((g) => g.waived);
+    return HttpResponse.json({ ...waiver, kind: body.kind ?? '', line: body.line ?? null }, { status: 201 });
+  }),
+  http.delete('/api/vendors/{id}/waivers/{waiverId}', ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const vendor = db.vendors.find((v) => v.id === params.id);
+    const gap = vendor?.gaps.find((g) => g.waived?.id === params.waiverId);
+    if (!vendor || !gap) return apiError(404, 'not_found', 'Not found.');
+    gap.waived = null;
+    vendor.meetsRequirements = vendor.gaps.every((g) => g.waived);
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.delete('/api/requirement-sets/{id}', ({ request, params }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
