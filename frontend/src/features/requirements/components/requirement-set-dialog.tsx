@@ -184,14 +184,19 @@ function SetForm({ set, onClose }: { set: RequirementSet | null; onClose: () => 
         <p className="text-sm text-slate-500">No lines yet: add the insurance a vendor must carry.</p>
       ) : null}
       {draft.lines.map((line, index) => (
-        <fieldset key={line.line} className="rounded-xl border border-slate-200 p-4">
-          <div className="flex items-start justify-between gap-2">
-            <legend className="text-sm font-semibold text-slate-900">{LINE_LABELS[line.line]}</legend>
-            <Button variant="ghost" size="sm" onClick={() => removeLine(index)} aria-label={`Remove ${LINE_LABELS[line.line]}`}>
-              <TrashIcon aria-hidden className="size-4" />
-              <span className="hidden sm:inline">Remove</span>
-            </Button>
-          </div>
+        <fieldset key={line.line} className="relative rounded-xl border border-slate-200 p-4">
+          <legend className="float-left w-full pr-24 text-sm font-semibold text-slate-900">{LINE_LABELS[line.line]}</legend>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="absolute top-3 right-3"
+            onClick={() => removeLine(index)}
+            aria-label={`Remove ${LINE_LABELS[line.line]}`}
+          >
+            <TrashIcon aria-hidden className="size-4" />
+            <span className="hidden sm:inline">Remove</span>
+          </Button>
+          <div className="clear-both" />
           {error(`lines[${index}].line`) ? (
             <p role="alert" className="mt-1 text-sm text-red-600">
               {error(`lines[${index}].line`)}

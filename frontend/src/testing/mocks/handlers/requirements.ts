@@ -230,6 +230,57 @@ export const requirementHandlers = [
     vendor.meetsRequirements = vendor.gaps.every((g) => g.waived);
     return new HttpResponse(null, { status: 204 });
   }),
+  http.put('/api/documents/{id}/coverage', async ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const doc = db.documents.find((d) => d.id === params.id);
+    if (!doc) return apiError(404, 'not_found', 'Not found.');
+    if (doc.documentType !== 'coi')
+      return apiError(422, 'validation_failed', 'Only a certificate of insurance has coverage.', {
+        documentType: ['Only a certificate of insurance has coverage.'],
+      });
+    type LineBody = {
+      line?: string;
+      limits?: Record<string, unknown>;
+      effectiveDate?: string | null;
+      expirationDate?: string | null;
+    } & Record<string, unknown>;
+    const body = (await request.json()) as {
+      insured?: string | null;
+      producer?: string | null;
+      certificateHolder?: string | null;
+      lines?: LineBody[];
+    };
+    const errors: Record<string, string[]> = {};
+    const lines = (body.lines ?? []).map((raw, index) => {
+      const line = raw.line as CoverageLineKey;
+      if (!(line in LIMITS)) errors[`lines[${index}].line`] = ['Choose a line of insurance.'];
+      const limits = line in LIMITS ? readLimits(line, raw.limits, `lines[${index}].limits`, errors) : {};
+      if (raw.effectiveDate && raw.expirationDate && raw.expirationDate <= raw.effectiveDate)
+        errors[`lines[${index}].expirationDate`] = ['The expiration date must be after the effective date.'];
+      return {
+        line,
+        insurer: (raw.insurer as string | null) ?? null,
+        naic: (raw.naic as string | null) ?? null,
+        policyNumber: (raw.policyNumber as string | null) ?? null,
+        effectiveDate: raw.effectiveDate ?? null,
+        expirationDate: raw.expirationDate ?? null,
+        limits,
+        additionalInsured: raw.additionalInsured === true,
+        waiverOfSubrogation: raw.waiverOfSubrogation === true,
+      };
+    });
+    if (Object.keys(errors).length > 0) return apiError(422, 'validation_failed', 'Some fields need attention.', errors);
+    doc.coverage = {
+      insured: body.insured ?? null,
+      producer: body.producer ?? null,
+      certificateHolder: body.certificateHolder ?? null,
+      lines,
+      source: 'manual',
+    };
+    return HttpResponse.json(doc);
+  }),
   http.delete('/api/requirement-sets/{id}', ({ request, params }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
