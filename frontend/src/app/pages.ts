@@ -51,6 +51,7 @@ export const signedInPages: ReadonlyArray<readonly [path: string, module: PageKe
   ['/reports', 'features/reports/routes/reports.tsx', 'reports'],
   ['/billing', 'features/account/routes/billing.tsx', 'billing'],
   ['/account/team', 'features/team/routes/team.tsx'],
+  ['/account/requirements', 'features/requirements/routes/requirements.tsx'],
   ['/admin', 'features/admin/routes/admin.tsx', 'admin'],
   ['/admin/blog/new', 'features/admin/routes/blog-editor.tsx'],
   ['/admin/blog/edit/:slug', 'features/admin/routes/blog-editor.tsx'],

@@ -27,6 +27,9 @@ export function canWrite(user: Person): boolean {
   return atLeast(user, 'member');
 }
 
+/** The title a disabled requirement-set control carries for a member or viewer. */
+export const REQUIREMENTS_REASON = 'Only admins and the owner of your team can change requirement sets.';
+
 /** Invites, changes roles, removes people; billing and the organization's settings: admins and the owner. */
 export function canManageTeam(user: Person): boolean {
   return atLeast(user, 'admin');
@@ -52,6 +55,12 @@ export function billingPermission(user: Person): Permission {
   return { allowed, reason: allowed ? undefined : BILLING_REASON };
 }
 
+/** Creates, edits and deletes requirement sets: admins and the owner. */
+export function requirementsPermission(user: Person): Permission {
+  const allowed = atLeast(user, 'admin');
+  return { allowed, reason: allowed ? undefined : REQUIREMENTS_REASON };
+}
+
 /** Whether the signed-in person may write (members and above); a viewer's reason for the title. */
 export function useWritePermission(): Permission {
   return writePermission(useUser());
@@ -60,4 +69,9 @@ export function useWritePermission(): Permission {
 /** Whether the signed-in person may change the plan or billing (admins and the owner). */
 export function useBillingPermission(): Permission {
   return billingPermission(useUser());
+}
+
+/** Whether the signed-in person may change requirement sets (admins and the owner). */
+export function useRequirementsPermission(): Permission {
+  return requirementsPermission(useUser());
 }

@@ -3,7 +3,17 @@ import { sessionScope } from './session';
 
 /** Every tenant-data domain; a key is [domain, tenant scope, ...]. */
 export type Domain =
-  'vendors' | 'documents' | 'dashboard' | 'activity' | 'reminders' | 'account' | 'reports' | 'blog' | 'content' | 'team';
+  | 'vendors'
+  | 'documents'
+  | 'dashboard'
+  | 'activity'
+  | 'reminders'
+  | 'account'
+  | 'reports'
+  | 'blog'
+  | 'content'
+  | 'team'
+  | 'requirements';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;
@@ -12,7 +22,16 @@ export function scopedKey<D extends Domain>(domain: D) {
 /** Vendors and documents change what several screens show: refresh all of them. */
 export function invalidateCompliance(
   client: QueryClient,
-  domains: readonly Domain[] = ['vendors', 'documents', 'dashboard', 'activity', 'reminders', 'account', 'reports'],
+  domains: readonly Domain[] = [
+    'vendors',
+    'documents',
+    'dashboard',
+    'activity',
+    'reminders',
+    'account',
+    'reports',
+    'requirements',
+  ],
 ) {
   return Promise.all(domains.map((domain) => client.invalidateQueries({ queryKey: [domain] })));
 }

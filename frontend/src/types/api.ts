@@ -175,3 +175,35 @@ export type TeamMember = Schemas['MemberResponse'];
 export type Invitation = Schemas['InvitationResponse'];
 /** What an invitation's link offers, before the account is made. */
 export type InvitationPreview = Schemas['InvitationPreview'];
+
+/** A line of insurance a requirement set or a certificate names. */
+export type CoverageLineKey = Schemas['Line'];
+/** One line of a requirement set: minimums in whole dollars by limit, and the endorsements asked for. */
+export type RequirementLine = Schemas['RequirementLine'];
+/** A requirement set (GET /api/requirement-sets). */
+export type RequirementSet = Schemas['RequirementSetResponse'];
+/** A starting point for a new set (GET /api/requirement-sets/templates). */
+export type RequirementTemplate = Schemas['Template'];
+/** One line of the set form as sent: amounts as typed ("$1M") or numbers. */
+export type RequirementLineInput = Omit<Schemas['LineForm'], 'minimums' | 'line'> & {
+  line: CoverageLineKey;
+  minimums: Record<string, string | number>;
+};
+/** Body of POST/PUT /api/requirement-sets. */
+export type RequirementSetInput = { name: string; lines: RequirementLineInput[] };
+export type GapKind = Schemas['GapKind'];
+/** One gap of a vendor against its set, in words; `waived` when a waiver stops it counting. */
+export type Gap = Schemas['Gap'];
+/** Body of POST /api/vendors/{id}/waivers. */
+export type WaiverInput = Schemas['WaiverForm'];
+export type WaiverResponse = Schemas['WaiverResponse'];
+/** What a certificate shows, as stored (amounts in whole dollars). */
+export type Coverage = Schemas['CoverageResponse'];
+export type CoverageLine = Schemas['CoverageLine'];
+/** One line of the coverage form as sent: limits as typed. */
+export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'line'> & {
+  line: CoverageLineKey;
+  limits: Record<string, string | number>;
+};
+/** Body of PUT /api/documents/{id}/coverage. */
+export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };

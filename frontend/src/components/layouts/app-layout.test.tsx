@@ -51,6 +51,7 @@ describe('signed-in layout', () => {
       ['Reports', '/reports'],
       ['Billing', '/billing'],
       ['Team', '/account/team'],
+      ['Requirements', '/account/requirements'],
     ]);
     expect(within(sidebar).getByTestId('user-avatar')).toHaveTextContent('J');
     expect(within(sidebar).getByText('jane Doe')).toBeInTheDocument();

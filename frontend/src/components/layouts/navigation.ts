@@ -4,6 +4,7 @@ import {
   ChartBarIcon,
   ClipboardDocumentListIcon,
   CreditCardIcon,
+  ShieldCheckIcon,
   DocumentTextIcon,
   UserGroupIcon,
   Squares2X2Icon,
@@ -30,6 +31,7 @@ export const mainNavigation: readonly NavItem[] = [
 export const accountNavigation: readonly NavItem[] = [
   { name: 'Billing', to: '/billing', icon: CreditCardIcon },
   { name: 'Team', to: '/account/team', icon: UserGroupIcon },
+  { name: 'Requirements', to: '/account/requirements', icon: ShieldCheckIcon },
 ];
 
 /** The phone's bottom bar: the plus button sits in the middle. */

@@ -1,6 +1,7 @@
 import type { DocumentStatus, Vendor } from '@/types/api';
 
-export type VendorStatusFilter = 'all' | DocumentStatus;
+/** A status, or 'gaps': the vendors whose certificates fall short of their requirement set. */
+export type VendorStatusFilter = 'all' | DocumentStatus | 'gaps';
 
 /** The status filter of the dashboard and vendor list. */
 export const VENDOR_STATUS_OPTIONS: { value: VendorStatusFilter; label: string }[] = [
@@ -9,6 +10,7 @@ export const VENDOR_STATUS_OPTIONS: { value: VendorStatusFilter; label: string }
   { value: 'expiring_soon', label: 'Expiring Soon' },
   { value: 'expired', label: 'Expired' },
   { value: 'missing', label: 'Missing Documents' },
+  { value: 'gaps', label: 'With Gaps' },
 ];
 
 /** 'Street, City, ST 12345' from whatever parts exist. */

@@ -13,6 +13,7 @@ import type {
   PaymentStatus,
   Reminder,
   ReportDays,
+  RequirementSet,
   ResponsivenessRow,
   User,
   Vendor,
@@ -42,6 +43,7 @@ export const db = {
   oldSlugs: new Map<string, number>(),
   content: defaultContent(),
   team: defaultTeam(),
+  requirementSets: [] as RequirementSet[],
 };
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
@@ -145,6 +147,7 @@ export function resetDb() {
   db.blogPosts = [];
   db.oldSlugs = new Map();
   db.content = defaultContent();
+  db.requirementSets = [];
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

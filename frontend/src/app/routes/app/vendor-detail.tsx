@@ -10,6 +10,7 @@ import { UploadDocumentDialog } from '@/features/documents/components/upload-doc
 import { VendorDocuments } from '@/features/documents/components/vendor-documents';
 import { useVendor } from '@/features/vendors/api/get-vendor';
 import { VendorNotFound } from '@/features/vendors/components/vendor-not-found';
+import { VendorRequirements } from '@/features/vendors/components/vendor-requirements';
 import { VendorSummaryCard } from '@/features/vendors/components/vendor-summary-card';
 import { ERROR_CODES } from '@/lib/api-error';
 import { useWritePermission } from '@/lib/permissions';
@@ -66,8 +67,9 @@ export function VendorDetailRoute() {
         }
       />
       <div className="grid gap-6 2xl:grid-cols-3">
-        <div className="2xl:col-span-1">
+        <div className="min-w-0 space-y-6 2xl:col-span-1">
           <VendorSummaryCard vendor={data} />
+          <VendorRequirements vendor={data} />
         </div>
         <div ref={documentsRef} className="min-w-0 scroll-mt-20 space-y-6 2xl:col-span-2">
           <VendorDocuments documents={data.documents ?? []} onUpload={() => setUploading(true)} />

@@ -1,4 +1,5 @@
 import { ArrowDownTrayIcon, EyeIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/20/solid';
+import { ShieldCheckIcon } from '@heroicons/react/24/outline';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/compliance/status-badge';
@@ -16,6 +17,8 @@ type DocumentsTableProps = {
   label: string;
   showVendor?: boolean;
   onEdit?: (doc: VendorDocument) => void;
+  /** The Coverage action of a COI (what its certificate shows) appears only when a handler is supplied. */
+  onCoverage?: (doc: VendorDocument) => void;
   /** The Delete action appears only when a handler is supplied. */
   onDelete?: (doc: VendorDocument) => void;
   emptyMessage?: string;
@@ -44,12 +47,14 @@ export function documentSortParam(sort: SortState): string | undefined {
 function Actions({
   doc,
   onEdit,
+  onCoverage,
   onDelete,
   download,
   downloading,
 }: {
   doc: VendorDocument;
   onEdit?: (doc: VendorDocument) => void;
+  onCoverage?: (doc: VendorDocument) => void;
   onDelete?: (doc: VendorDocument) => void;
   download: (id: string) => void;
   downloading: boolean;
@@ -80,6 +85,11 @@ function Actions({
       {onEdit ? (
         <Button variant="ghost" size="icon-sm" aria-label="Edit" title="Edit" onClick={() => onEdit(doc)}>
           <PencilSquareIcon aria-hidden className="size-4" />
+        </Button>
+      ) : null}
+      {onCoverage && doc.documentType === 'coi' ? (
+        <Button variant="ghost" size="icon-sm" aria-label="Coverage" title="Coverage" onClick={() => onCoverage(doc)}>
+          <ShieldCheckIcon aria-hidden className="size-4" />
         </Button>
       ) : null}
       {onDelete ? (
@@ -155,6 +165,7 @@ export function DocumentsTable({
   label,
   showVendor = false,
   onEdit,
+  onCoverage,
   onDelete,
   emptyMessage,
   selection,
@@ -212,11 +223,20 @@ export function DocumentsTable({
       {
         id: 'actions',
         header: <span className="sr-only">Actions</span>,
-        cell: (d) => <Actions doc={d} onEdit={onEdit} onDelete={onDelete} download={start} downloading={pendingId === d.id} />,
+        cell: (d) => (
+          <Actions
+            doc={d}
+            onEdit={onEdit}
+            onCoverage={onCoverage}
+            onDelete={onDelete}
+            download={start}
+            downloading={pendingId === d.id}
+          />
+        ),
       },
     );
     return cols;
-  }, [showVendor, onEdit, onDelete, start, pendingId]);
+  }, [showVendor, onEdit, onCoverage, onDelete, start, pendingId]);
 
   return (
     <DataTable
@@ -232,7 +252,16 @@ export function DocumentsTable({
         <DocumentCard
           doc={d}
           showVendor={showVendor}
-          actions={<Actions doc={d} onEdit={onEdit} onDelete={onDelete} download={start} downloading={pendingId === d.id} />}
+          actions={
+            <Actions
+              doc={d}
+              onEdit={onEdit}
+              onCoverage={onCoverage}
+              onDelete={onDelete}
+              download={start}
+              downloading={pendingId === d.id}
+            />
+          }
         />
       )}
     />

@@ -11,6 +11,7 @@ import { useWritePermission } from '@/lib/permissions';
 import { DeleteDocumentDialog } from './delete-document-dialog';
 import { DocumentBulkActions } from './document-bulk-actions';
 import { DocumentsTable } from './documents-table';
+import { CoverageDialog } from './coverage-dialog';
 import { EditDocumentDialog } from './edit-document-dialog';
 
 const documentId = (d: VendorDocument) => d.id;
@@ -22,6 +23,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<VendorDocument | null>(null);
   const [deleting, setDeleting] = useState<VendorDocument | null>(null);
+  const [covering, setCovering] = useState<VendorDocument | null>(null);
   const write = useWritePermission();
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -60,6 +62,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
               label="Vendor documents"
               documents={rows}
               onEdit={write.allowed ? setEditing : undefined}
+              onCoverage={write.allowed ? setCovering : undefined}
               onDelete={write.allowed ? setDeleting : undefined}
               selection={selection.table}
             />
@@ -68,6 +71,7 @@ export function VendorDocuments({ documents, onUpload }: VendorDocumentsProps) {
         )}
       </div>
       <EditDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <CoverageDialog document={covering} onClose={() => setCovering(null)} />
       <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );

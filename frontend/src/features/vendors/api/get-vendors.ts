@@ -13,6 +13,8 @@ export type VendorPageParams = {
   /** Search text. */
   q?: string;
   status?: DocumentStatus;
+  /** true: only vendors with a gap that counts (not waived). */
+  gaps?: boolean;
   /** A VendorSortKey, maybe with '-' first; the server's default is `name`. */
   sort?: string;
 };

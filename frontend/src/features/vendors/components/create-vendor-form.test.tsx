@@ -85,4 +85,19 @@ describe('Add New Vendor', () => {
     await screen.findByText('Free account limit reached');
     expect(screen.getByRole('button', { name: 'Add Vendor' })).toBeDisabled();
   });
+
+  it('gives the new vendor the chosen requirement set, none by default', async () => {
+    db.requirementSets = [{ id: 'set-a', name: 'Contractors', lines: [], vendorCount: 0 }];
+    const { user, router } = await openForm();
+    const select = screen.getByRole('button', { name: /Requirement set/ });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveTextContent('None');
+    await user.type(screen.getByLabelText('Vendor Name*'), 'Set Vendor');
+    await user.type(screen.getByLabelText('Contact Email*'), 'set@vendor.test');
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'Contractors' }));
+    await user.click(screen.getByRole('button', { name: 'Add Vendor' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/vendors\/[A-Za-z0-9]{8}$/));
+    expect(db.vendors[0]?.requirementSetId).toBe('set-a');
+  });
 });

@@ -28,6 +28,7 @@ const initialValues: VendorFormValues = {
   zipCode: '',
   notes: '',
   requiredDocuments: DEFAULT_REQUIRED_DOCUMENTS,
+  requirementSetId: '',
 };
 
 export function CreateVendorForm() {
@@ -63,6 +64,7 @@ export function CreateVendorForm() {
         email: values.email.trim(),
         // The select offers SERVICE_TYPES only, and an empty one was refused above.
         serviceType: values.serviceType as ServiceType,
+        requirementSetId: values.requirementSetId || null,
         companyKey,
       },
       {

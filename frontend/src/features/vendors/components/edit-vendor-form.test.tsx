@@ -45,4 +45,36 @@ describe('Edit Vendor', () => {
     expect(await screen.findByText('Vendor not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Vendors' })).toHaveAttribute('href', '/vendors');
   });
+
+  it('offers the requirement sets, None included, and saves the choice', async () => {
+    signInAs();
+    db.requirementSets = [
+      { id: 'set-a', name: 'Contractors', lines: [], vendorCount: 0 },
+      { id: 'set-b', name: 'Suppliers', lines: [], vendorCount: 0 },
+    ];
+    db.vendors = [buildVendor({ id: 'AAAAAAA1', requirementSetId: 'set-b' })];
+    const { user, router } = renderApp('/vendors/AAAAAAA1/edit');
+    const select = await screen.findByRole('button', { name: /Requirement set/ });
+    await waitFor(() => expect(select).toHaveTextContent('Suppliers'));
+    await user.click(select);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'Contractors', 'Suppliers']);
+    await user.click(screen.getByRole('option', { name: 'Contractors' }));
+    await user.click(screen.getByRole('button', { name: 'Update Vendor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendors/AAAAAAA1'));
+    expect(db.vendors[0]?.requirementSetId).toBe('set-a');
+  });
+
+  it('sends null for None', async () => {
+    signInAs();
+    db.requirementSets = [{ id: 'set-a', name: 'Contractors', lines: [], vendorCount: 1 }];
+    db.vendors = [buildVendor({ id: 'AAAAAAA1', requirementSetId: 'set-a' })];
+    const { user, router } = renderApp('/vendors/AAAAAAA1/edit');
+    const select = await screen.findByRole('button', { name: /Requirement set/ });
+    await waitFor(() => expect(select).toHaveTextContent('Contractors'));
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'None' }));
+    await user.click(screen.getByRole('button', { name: 'Update Vendor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendors/AAAAAAA1'));
+    expect(db.vendors[0]?.requirementSetId).toBeNull();
+  });
 });

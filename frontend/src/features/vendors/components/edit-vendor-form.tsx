@@ -23,6 +23,7 @@ function valuesOf(vendor: Vendor): VendorFormValues {
     zipCode: vendor.zipCode ?? '',
     notes: vendor.notes ?? '',
     requiredDocuments: vendor.requiredDocuments ?? DEFAULT_REQUIRED_DOCUMENTS,
+    requirementSetId: vendor.requirementSetId ?? '',
   };
 }
 
@@ -58,6 +59,7 @@ export function EditVendorForm({ vendor }: { vendor: Vendor }) {
           email: values.email.trim(),
           // The select offers SERVICE_TYPES only, and an empty one was refused above.
           serviceType: values.serviceType as ServiceType,
+          requirementSetId: values.requirementSetId || null,
         },
       },
       {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SlotDots } from '@/components/compliance/slot-dots';
+import { GapsBadge } from '@/components/compliance/gaps-badge';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { formatDate, formatServiceType } from '@/lib/format';
 import type { Vendor } from '@/types/api';
@@ -14,6 +15,7 @@ export function VendorCard({ vendor, action }: { vendor: Vendor; action?: ReactN
           <Link to={`/vendors/${vendor.id}`} className="font-medium break-words text-slate-900 hover:text-blue-600">
             {vendor.name}
           </Link>
+          <GapsBadge vendor={vendor} />
           <p className="text-xs text-slate-500">{formatServiceType(vendor.serviceType)}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SlotDots, SlotLegend } from '@/components/compliance/slot-dots';
+import { GapsBadge } from '@/components/compliance/gaps-badge';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -20,6 +21,7 @@ const columns: Column<Vendor>[] = [
         <Link to={`/vendors/${v.id}`} className="font-medium text-slate-900 hover:text-blue-600">
           {v.name}
         </Link>
+        <GapsBadge vendor={v} />
         <p className="text-xs text-slate-500">{formatServiceType(v.serviceType)}</p>
       </div>
     ),

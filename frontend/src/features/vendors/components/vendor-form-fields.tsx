@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { useRequirementSets } from '@/lib/api/requirement-sets';
 import { SLOT_KEYS, SLOT_LABELS } from '@/lib/domain/documents';
 import { SERVICE_TYPE_OPTIONS } from '@/lib/domain/service-types';
 import type { Errors } from '@/lib/validation';
@@ -17,6 +18,8 @@ export type VendorFormValues = {
   zipCode: string;
   notes: string;
   requiredDocuments: SlotKey[];
+  /** The requirement set's id; '' for none. */
+  requirementSetId: string;
 };
 
 export type VendorField = keyof VendorFormValues | 'companyKey';
@@ -32,6 +35,7 @@ export const VENDOR_FIELDS: readonly VendorField[] = [
   'zipCode',
   'notes',
   'requiredDocuments',
+  'requirementSetId',
   'companyKey',
 ];
 
@@ -43,9 +47,39 @@ type VendorFormFieldsProps = {
   keyField: ReactNode;
 };
 
+const NO_SET = '';
+
+/** The requirement set the vendor must meet: None or one of the organization's sets. */
+function RequirementSetSelect({ value, onChange, error }: { value: string; onChange: (id: string) => void; error?: string }) {
+  const sets = useRequirementSets();
+  const options = [{ value: NO_SET, label: 'None' }, ...(sets.data ?? []).map((set) => ({ value: set.id, label: set.name }))];
+  const hint = sets.isError
+    ? 'The requirement sets could not be loaded.'
+    : 'What insurance this vendor must carry; its page then shows the gaps.';
+  return (
+    <div className="space-y-1.5 md:col-span-2">
+      <Select
+        label="Requirement set"
+        value={value}
+        onChange={onChange}
+        options={options}
+        disabled={sets.isPending}
+        placeholder={sets.isPending ? 'Loading requirement sets...' : 'None'}
+        invalid={Boolean(error)}
+      />
+      <p className="text-xs text-slate-500">{hint}</p>
+      {error ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The fields shared by Add New Vendor and Edit Vendor. */
 export function VendorFormFields({ values, onChange, errors, keyField }: VendorFormFieldsProps) {
-  const text = (field: Exclude<keyof VendorFormValues, 'requiredDocuments'>) => ({
+  const text = (field: Exclude<keyof VendorFormValues, 'requiredDocuments' | 'requirementSetId'>) => ({
     name: field,
     value: values[field],
     invalid: Boolean(errors[field]),
@@ -92,6 +126,11 @@ export function VendorFormFields({ values, onChange, errors, keyField }: VendorF
           <Input {...text('zipCode')} autoComplete="postal-code" inputMode="numeric" />
         </Field>
       </div>
+      <RequirementSetSelect
+        value={values.requirementSetId}
+        onChange={(requirementSetId) => onChange({ requirementSetId })}
+        error={errors.requirementSetId}
+      />
       <div className="md:col-span-2">{keyField}</div>
       <fieldset className="md:col-span-2">
         <legend className="text-sm font-medium text-slate-700">Required Documents</legend>

@@ -9,6 +9,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SlotDots } from '@/components/compliance/slot-dots';
+import { GapsBadge } from '@/components/compliance/gaps-badge';
 import { StatusBadge } from '@/components/compliance/status-badge';
 import { PageHeader } from '@/components/layouts/page-header';
 import { AddVendorButton } from '@/components/plan/add-vendor-button';
@@ -66,6 +67,7 @@ function vendorColumns(onDelete: (vendor: Vendor) => void): Column<Vendor>[] {
           <Link to={`/vendors/${v.id}`} className="font-medium text-slate-900 hover:text-blue-600">
             {v.name}
           </Link>
+          <GapsBadge vendor={v} />
           <p className="text-xs text-slate-500">{v.email}</p>
         </div>
       ),

@@ -89,6 +89,10 @@ export const complianceHandlers = [
       return apiError(402, 'plan_limit', 'Free accounts are limited to 2 vendors maximum.');
     if (!body.email?.includes('@'))
       return apiError(422, 'validation_failed', 'Some fields are invalid.', { email: ['Invalid email address'] });
+    if (body.requirementSetId && !db.requirementSets.some((set) => set.id === body.requirementSetId))
+      return apiError(422, 'validation_failed', 'Some fields are invalid.', {
+        requirementSetId: ['Choose one of your requirement sets.'],
+      });
     if (db.vendors.some((v) => v.id === body.companyKey))
       return apiError(409, 'company_key_taken', 'This company key is already in use.');
     const vendor = buildVendor({ ...body, id: body.companyKey, companyKey: body.companyKey } as Partial<Vendor>);
@@ -106,7 +110,12 @@ export const complianceHandlers = [
     if (refusal) return refusal;
     const vendor = findVendor(params.id);
     if (!vendor) return notFound();
-    Object.assign(vendor, (await request.json()) as VendorInput, { updatedAt: new Date().toISOString() });
+    const body = (await request.json()) as VendorInput;
+    if (body.requirementSetId && !db.requirementSets.some((set) => set.id === body.requirementSetId))
+      return apiError(422, 'validation_failed', 'Some fields are invalid.', {
+        requirementSetId: ['Choose one of your requirement sets.'],
+      });
+    Object.assign(vendor, body, { updatedAt: new Date().toISOString() });
     return HttpResponse.json(withDocuments(vendor));
   }),
   http.delete('/api/vendors/{id}', ({ params, request }) => {

@@ -7,6 +7,7 @@ import { contentHandlers } from './content';
 import { configHandlers } from './config';
 import { portalHandlers } from './portal';
 import { reportHandlers } from './reports';
+import { requirementHandlers } from './requirements';
 import { teamHandlers } from './team';
 
 // Bulk first: '/api/vendors/export' and '/api/documents/export' would otherwise match '/:id'.
@@ -20,5 +21,6 @@ export const handlers = [
   ...configHandlers,
   ...portalHandlers,
   ...reportHandlers,
+  ...requirementHandlers,
   ...teamHandlers,
 ];

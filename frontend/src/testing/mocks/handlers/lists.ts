@@ -50,8 +50,13 @@ export function vendorList(url: URL) {
   const q = url.searchParams.get('q')?.trim().toLowerCase() ?? '';
   const status = url.searchParams.get('status');
   if (status && !SEVERITY.includes(status)) return invalid('status');
+  const gaps = url.searchParams.get('gaps');
+  if (gaps && gaps !== 'true' && gaps !== 'false') return invalid('gaps');
   const rows = db.vendors.filter(
-    (v) => (!status || v.documentStatus === status) && (!q || [v.name, v.email, v.serviceType, v.id].some(contains(q))),
+    (v) =>
+      (!status || v.documentStatus === status) &&
+      (!gaps || v.meetsRequirements === (gaps === 'false')) &&
+      (!q || [v.name, v.email, v.serviceType, v.id].some(contains(q))),
   );
   return answer(rows, url, VENDOR_SORTS, 'name', (v) => v.id);
 }

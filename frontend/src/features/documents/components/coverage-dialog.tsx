@@ -1,0 +1,297 @@
+import { ArrowPathIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { TrashIcon } from '@heroicons/react/24/outline';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
+import { errorMessage, isApiError, type FieldErrors } from '@/lib/api-error';
+import { COVERAGE_LINES, formatDollars, limitLabel, LINE_LABELS, LINE_LIMITS } from '@/lib/domain/coverage';
+import type { CoverageInput, CoverageLine, CoverageLineKey, VendorDocument } from '@/types/api';
+import { useSaveCoverage } from '../api/save-coverage';
+
+type LineDraft = {
+  line: CoverageLineKey;
+  insurer: string;
+  naic: string;
+  policyNumber: string;
+  effectiveDate: string;
+  expirationDate: string;
+  limits: Record<string, string>;
+  additionalInsured: boolean;
+  waiverOfSubrogation: boolean;
+};
+
+type Draft = { insured: string; producer: string; certificateHolder: string; lines: LineDraft[] };
+
+function emptyLine(line: CoverageLineKey): LineDraft {
+  return {
+    line,
+    insurer: '',
+    naic: '',
+    policyNumber: '',
+    effectiveDate: '',
+    expirationDate: '',
+    limits: {},
+    additionalInsured: false,
+    waiverOfSubrogation: false,
+  };
+}
+
+function lineDraft(line: CoverageLine): LineDraft {
+  const limits: Record<string, string> = {};
+  for (const [key, amount] of Object.entries(line.limits)) limits[key] = formatDollars(amount);
+  return {
+    line: line.line,
+    insurer: line.insurer ?? '',
+    naic: line.naic ?? '',
+    policyNumber: line.policyNumber ?? '',
+    effectiveDate: line.effectiveDate ?? '',
+    expirationDate: line.expirationDate ?? '',
+    limits,
+    additionalInsured: line.additionalInsured,
+    waiverOfSubrogation: line.waiverOfSubrogation,
+  };
+}
+
+function draftOf(doc: VendorDocument): Draft {
+  const coverage = doc.coverage;
+  return {
+    insured: coverage?.insured ?? doc.vendor ?? '',
+    producer: coverage?.producer ?? '',
+    certificateHolder: coverage?.certificateHolder ?? '',
+    lines: coverage?.lines.map(lineDraft) ?? [],
+  };
+}
+
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
+
+/** The body the server reads: blanks as null, limits left blank omitted, the others as typed. */
+function toInput(draft: Draft): CoverageInput {
+  return {
+    insured: orNull(draft.insured),
+    producer: orNull(draft.producer),
+    certificateHolder: orNull(draft.certificateHolder),
+    lines: draft.lines.map((line) => ({
+      line: line.line,
+      insurer: orNull(line.insurer),
+      naic: orNull(line.naic),
+      policyNumber: orNull(line.policyNumber),
+      effectiveDate: line.effectiveDate || null,
+      expirationDate: line.expirationDate || null,
+      limits: Object.fromEntries(
+        Object.entries(line.limits)
+          .map(([key, value]) => [key, value.trim()] as const)
+          .filter(([, value]) => value !== ''),
+      ),
+      additionalInsured: line.additionalInsured,
+      waiverOfSubrogation: line.waiverOfSubrogation,
+    })),
+  };
+}
+
+/**
+ * What a certificate of insurance shows, laid out like an ACORD 25: who is insured, the producer
+ * and the certificate holder, then each line with its insurer, policy, dates and limits.
+ */
+export function CoverageDialog({ document, onClose }: { document: VendorDocument | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={document !== null}
+      onClose={onClose}
+      title="Certificate coverage"
+      description={
+        document
+          ? `What ${document.fileName} shows. Type amounts the way the certificate writes them: $1,000,000, $1M, 500K.`
+          : undefined
+      }
+      className="max-w-3xl"
+    >
+      {document ? <CoverageForm key={document.id} document={document} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function CoverageForm({ document, onClose }: { document: VendorDocument; onClose: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(document));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [adding, setAdding] = useState<CoverageLineKey | ''>('');
+  const save = useSaveCoverage();
+  const unused = COVERAGE_LINES.filter((line) => !draft.lines.some((l) => l.line === line));
+  const error = (field: string) => errors[field]?.[0];
+
+  function updateLine(index: number, change: Partial<LineDraft>) {
+    setDraft({ ...draft, lines: draft.lines.map((line, i) => (i === index ? { ...line, ...change } : line)) });
+  }
+
+  function addLine() {
+    if (!adding) return;
+    setDraft({ ...draft, lines: [...draft.lines, emptyLine(adding)] });
+    setAdding('');
+    setErrors({});
+  }
+
+  function removeLine(index: number) {
+    setDraft({ ...draft, lines: draft.lines.filter((_, i) => i !== index) });
+    setErrors({});
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setErrors({});
+    save.mutate(
+      { id: document.id, input: toInput(draft) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Coverage saved', description: `The coverage of ${document.fileName} is saved.`, variant: 'success' });
+          onClose();
+        },
+        onError: (failure) => {
+          if (isApiError(failure)) setErrors(failure.errors);
+          toast({
+            title: 'Could not save the coverage',
+            description: errorMessage(failure, 'Failed to save the coverage'),
+            variant: 'error',
+          });
+        },
+      },
+    );
+  }
+
+  const text = (field: 'insured' | 'producer' | 'certificateHolder') => ({
+    name: field,
+    value: draft[field],
+    invalid: Boolean(error(field)),
+    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value }),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Certificate coverage">
+      {error('documentType') ? (
+        <p role="alert" className="text-sm text-red-600">
+          {error('documentType')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Insured" error={error('insured')}>
+          <Input {...text('insured')} autoComplete="off" />
+        </Field>
+        <Field label="Producer" error={error('producer')}>
+          <Input {...text('producer')} autoComplete="off" />
+        </Field>
+        <Field label="Certificate holder" error={error('certificateHolder')} className="sm:col-span-2">
+          <Input {...text('certificateHolder')} autoComplete="off" />
+        </Field>
+      </div>
+      {draft.lines.length === 0 ? (
+        <p className="text-sm text-slate-500">No lines yet: add each line the certificate shows.</p>
+      ) : null}
+      {draft.lines.map((line, index) => {
+        const at = (field: string) => error(`lines[${index}].${field}`);
+        const lineText = (field: 'insurer' | 'naic' | 'policyNumber' | 'effectiveDate' | 'expirationDate') => ({
+          value: line[field],
+          invalid: Boolean(at(field)),
+          onChange: (event: { target: { value: string } }) => updateLine(index, { [field]: event.target.value }),
+        });
+        return (
+          <fieldset key={line.line} className="relative rounded-xl border border-slate-200 p-4">
+            <legend className="float-left w-full pr-24 text-sm font-semibold text-slate-900">{LINE_LABELS[line.line]}</legend>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="absolute top-3 right-3"
+              onClick={() => removeLine(index)}
+              aria-label={`Remove ${LINE_LABELS[line.line]}`}
+            >
+              <TrashIcon aria-hidden className="size-4" />
+              <span className="hidden sm:inline">Remove</span>
+            </Button>
+            <div className="clear-both" />
+            {at('line') ? (
+              <p role="alert" className="mt-1 text-sm text-red-600">
+                {at('line')}
+              </p>
+            ) : null}
+            <div className="mt-3 grid gap-3 sm:grid-cols-3">
+              <Field label="Insurer" error={at('insurer')} className="sm:col-span-2">
+                <Input {...lineText('insurer')} autoComplete="off" />
+              </Field>
+              <Field label="NAIC" error={at('naic')}>
+                <Input {...lineText('naic')} autoComplete="off" inputMode="numeric" />
+              </Field>
+              <Field label="Policy number" error={at('policyNumber')}>
+                <Input {...lineText('policyNumber')} autoComplete="off" />
+              </Field>
+              <Field label="Effective date" error={at('effectiveDate')}>
+                <Input type="date" {...lineText('effectiveDate')} />
+              </Field>
+              <Field label="Expiration date" error={at('expirationDate')}>
+                <Input type="date" {...lineText('expirationDate')} />
+              </Field>
+            </div>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {LINE_LIMITS[line.line].map(({ key }) => {
+                const message = at(`limits.${key}`);
+                return (
+                  <Field key={key} label={limitLabel(line.line, key)} error={message}>
+                    <Input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="Not shown"
+                      value={line.limits[key] ?? ''}
+                      invalid={Boolean(message)}
+                      onChange={(event) => updateLine(index, { limits: { ...line.limits, [key]: event.target.value } })}
+                    />
+                  </Field>
+                );
+              })}
+            </div>
+            <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-6">
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <Checkbox
+                  checked={line.additionalInsured}
+                  onChange={(event) => updateLine(index, { additionalInsured: event.target.checked })}
+                />
+                Additional insured
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <Checkbox
+                  checked={line.waiverOfSubrogation}
+                  onChange={(event) => updateLine(index, { waiverOfSubrogation: event.target.checked })}
+                />
+                Waiver of subrogation
+              </label>
+            </div>
+          </fieldset>
+        );
+      })}
+      {unused.length > 0 ? (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Select
+            label="Add a line"
+            value={adding}
+            onChange={setAdding}
+            placeholder="Choose a line"
+            className="sm:flex-1"
+            options={unused.map((line) => ({ value: line, label: LINE_LABELS[line] }))}
+          />
+          <Button variant="outline" onClick={addLine} disabled={!adding}>
+            <PlusIcon aria-hidden className="size-4" />
+            Add line
+          </Button>
+        </div>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? <ArrowPathIcon aria-hidden className="size-4 animate-spin" /> : null}
+          {save.isPending ? 'Saving...' : 'Save coverage'}
+        </Button>
+      </div>
+    </form>
+  );
+}
