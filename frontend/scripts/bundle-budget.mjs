@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The JavaScript a first-time visitor downloads, checked against the budgets of
 // docs/benchmarks/frontend.md: the landing page under 100 KB, and the way from the registration
-// form to the dashboard under 212 KB (docs/decisions.md, 39 and 52), gzipped (1 KB = 1,024
+// form to the dashboard under 216 KB (docs/decisions.md, 39 and 52), gzipped (1 KB = 1,024
 // bytes). Reads the last `npm run build` (../assets); exits 1 when a budget is exceeded. `--all` also lists other pages, `--files` each visit's files, `--json` prints the
 // figures as JSON.
 //
@@ -32,7 +32,7 @@ const visits = [
   { name: 'landing page (/)', budget: 100 * KB, modules: ['src/app/standalone-landing.tsx'] },
   {
     name: 'register -> /dashboard',
-    budget: 212 * KB,
+    budget: 216 * KB,
     modules: [
       'src/app/standalone-landing.tsx',
       'src/app/index.tsx',
