@@ -5,7 +5,6 @@
 
 use axum::http::StatusCode;
 use loco_rs::prelude::*;
-use sea_orm::{PaginatorTrait, QueryFilter};
 use serde::Deserialize;
 
 use super::{
@@ -16,7 +15,6 @@ use crate::{
     errors::{ApiResult, Envelope},
     mailers::vendors::VendorMailer,
     models::{
-        _entities::vendors as vendor_rows,
         bulk::Selection,
         coverage::{CoverageForm, CoverageSource},
         documents, gap_requests,
@@ -36,12 +34,11 @@ async fn with_count(
     db: &DatabaseConnection,
     set: &requirements::Model,
 ) -> Result<RequirementSetResponse> {
-    let count = vendor_rows::Entity::find()
-        .filter(vendor_rows::Column::OrganizationId.eq(set.organization_id))
-        .filter(vendor_rows::Column::RequirementSetId.eq(set.id))
-        .count(db)
-        .await?;
-    Ok(RequirementSetResponse::new(set, count))
+    let counts = requirements::vendor_counts(db, set.organization_id).await?;
+    Ok(RequirementSetResponse::new(
+        set,
+        counts.get(&set.id).copied().unwrap_or(0),
+    ))
 }
 
 /// The organization's requirement sets, by name.
@@ -49,10 +46,11 @@ async fn with_count(
     responses((status = 200, body = [RequirementSetResponse]), (status = 401, body = Envelope)))]
 async fn list(current: CurrentUser, State(ctx): State<AppContext>) -> ApiResult {
     let sets = requirements::list(&ctx.db, current.org.id).await?;
-    let mut body = Vec::with_capacity(sets.len());
-    for set in &sets {
-        body.push(with_count(&ctx.db, set).await?);
-    }
+    let counts = requirements::vendor_counts(&ctx.db, current.org.id).await?;
+    let body: Vec<RequirementSetResponse> = sets
+        .iter()
+        .map(|set| RequirementSetResponse::new(set, counts.get(&set.id).copied().unwrap_or(0)))
+        .collect();
     super::ok_json(body)
 }
 
@@ -256,12 +254,7 @@ async fn gap_request(
 ) -> ApiResult {
     let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
     let review = gaps::Review::of_vendor(&ctx.db, &vendor, current.today).await?;
-    let counting: Vec<String> = review
-        .gaps
-        .iter()
-        .filter(|g| g.waived.is_none())
-        .map(|g| g.message.clone())
-        .collect();
+    let counting = review.counting();
     if counting.is_empty() {
         return Err(Refusal::Taken {
             code: "nothing_to_correct",

@@ -275,6 +275,16 @@ impl Review {
         self.gaps.iter().all(|g| g.waived.is_some())
     }
 
+    /// The gaps that count (not waived), in words: what the vendor is asked to correct.
+    #[must_use]
+    pub fn counting(&self) -> Vec<String> {
+        self.gaps
+            .iter()
+            .filter(|g| g.waived.is_none())
+            .map(|g| g.message.clone())
+            .collect()
+    }
+
     /// The reviews of `vendors` (of one organization), in four reads whatever their number:
     /// their sets, their current COIs' coverage and their waivers.
     ///
@@ -364,7 +374,7 @@ impl Review {
             .unwrap_or_default())
     }
 
-    /// The organization's vendors with a gap that counts on `today`.
+    /// The organization's vendors with a gap that counts on `today`, each with its review.
     ///
     /// # Errors
     /// Database errors.
@@ -372,17 +382,20 @@ impl Review {
         db: &C,
         org_id: i64,
         today: NaiveDate,
-    ) -> Result<Vec<vendors::Model>> {
+    ) -> Result<Vec<(vendors::Model, Self)>> {
         let with_set = vendors::Entity::find()
             .filter(vendors::Column::OrganizationId.eq(org_id))
             .filter(vendors::Column::RequirementSetId.is_not_null())
             .all(db)
             .await?;
         let refs: Vec<&vendors::Model> = with_set.iter().collect();
-        let reviews = Self::of_vendors(db, &refs, today).await?;
+        let mut reviews = Self::of_vendors(db, &refs, today).await?;
         Ok(with_set
             .into_iter()
-            .filter(|v| reviews.get(&v.id).is_some_and(|r| !r.meets_requirements()))
+            .filter_map(|v| {
+                let review = reviews.remove(&v.id)?;
+                (!review.meets_requirements()).then_some((v, review))
+            })
             .collect())
     }
 }

@@ -14,7 +14,9 @@ use super::_entities::{documents::Column as D, report_snapshots::Column as C};
 use super::{
     _entities::{reminder_deliveries, reminders},
     compliance::Status,
-    documents, organizations,
+    documents,
+    gaps::Review,
+    organizations,
     reminder_deliveries::DeliveryKind,
     renewal_requests, report_snapshots,
     vendors::{self, VendorQuery, VendorStanding},
@@ -331,15 +333,11 @@ pub async fn non_compliant(
         .map(|(d, _)| (d.pid, d.expiration_date))
         .collect();
     let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
-    let reviews = super::gaps::Review::of_vendors(db, &listed, today).await?;
+    let reviews = Review::of_vendors(db, &listed, today).await?;
     let gaps_of = |s: &VendorStanding| -> Vec<String> {
-        reviews.get(&s.vendor.id).map_or_else(Vec::new, |r| {
-            r.gaps
-                .iter()
-                .filter(|g| g.waived.is_none())
-                .map(|g| g.message.clone())
-                .collect()
-        })
+        reviews
+            .get(&s.vendor.id)
+            .map_or_else(Vec::new, Review::counting)
     };
     let mut out: Vec<NonCompliantVendor> = standings
         .iter()

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use loco_rs::prelude::*;
-use sea_orm::{QueryOrder, Set};
+use sea_orm::{QueryOrder, QuerySelect, Set};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -153,6 +153,30 @@ pub async fn list<C: ConnectionTrait>(db: &C, org_id: i64) -> Result<Vec<Model>>
         .order_by_asc(requirement_sets::Column::Id)
         .all(db)
         .await?)
+}
+
+/// How many of the organization's vendors must meet each of its sets, in one grouped read.
+///
+/// # Errors
+/// Database errors.
+pub async fn vendor_counts<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+) -> Result<std::collections::HashMap<i64, u64>> {
+    let rows: Vec<(Option<i64>, i64)> = vendors::Entity::find()
+        .select_only()
+        .column(vendors::Column::RequirementSetId)
+        .column_as(vendors::Column::Id.count(), "n")
+        .filter(vendors::Column::OrganizationId.eq(org_id))
+        .filter(vendors::Column::RequirementSetId.is_not_null())
+        .group_by(vendors::Column::RequirementSetId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(set, n)| Some((set?, u64::try_from(n).unwrap_or(0))))
+        .collect())
 }
 
 /// One set of the organization, by its public id.

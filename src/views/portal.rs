@@ -77,12 +77,7 @@ impl PortalVendor {
             company_name: standing.vendor.name.clone(),
             client_name: org.name.clone(),
             required_documents,
-            corrections: review
-                .gaps
-                .iter()
-                .filter(|g| g.waived.is_none())
-                .map(|g| g.message.clone())
-                .collect(),
+            corrections: review.counting(),
         }
     }
 }

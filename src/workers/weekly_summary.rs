@@ -89,22 +89,15 @@ impl WeeklySummaryWorker {
             .await?;
         let week_of = display_date(week_start(day));
         let short = crate::models::gaps::Review::vendors_with_gaps(db, org.id, day).await?;
-        let refs: Vec<&vendors::Model> = short.iter().collect();
-        let reviews = crate::models::gaps::Review::of_vendors(db, &refs, day).await?;
         let mut with_gaps: Vec<GapItem> = short
-            .iter()
-            .filter_map(|v| {
-                let counting: Vec<&str> = reviews
-                    .get(&v.id)?
-                    .gaps
-                    .iter()
-                    .filter(|g| g.waived.is_none())
-                    .map(|g| g.message.as_str())
-                    .collect();
+            .into_iter()
+            .filter_map(|(vendor, review)| {
+                let mut counting = review.counting().into_iter();
+                let first = counting.next()?;
                 Some(GapItem {
-                    vendor: v.name.clone(),
-                    first: (*counting.first()?).to_string(),
-                    more: counting.len() - 1,
+                    vendor: vendor.name,
+                    first,
+                    more: counting.len(),
                 })
             })
             .collect();

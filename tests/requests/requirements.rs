@@ -366,11 +366,21 @@ async fn another_organizations_sets_waivers_and_vendors_are_not_found() {
         assert_eq!(res.status_code(), 201, "{}", res.text());
         let waiver = res.json::<Value>()["id"].as_str().unwrap().to_string();
 
+        let coi = certificate(
+            &server,
+            &owner,
+            &key,
+            json!({"insured": "Granite Builders LLC"}),
+        )
+        .await;
+        let coi_path = format!("/api/documents/{coi}");
+
         let mallory = other_org(&server).await;
         let theirs = create_vendor(&server, &mallory, "Mallory Movers").await;
         let before = (
             get(&server, &owner, "/api/requirement-sets").await.text(),
             vendor_of(&server, &owner, &key).await,
+            get(&server, &owner, &coi_path).await.text(),
         );
         for (method, path) in [
             ("GET", set_path.clone()),
@@ -378,6 +388,7 @@ async fn another_organizations_sets_waivers_and_vendors_are_not_found() {
             ("DELETE", set_path.clone()),
             ("DELETE", format!("/api/vendors/{key}/waivers/{waiver}")),
             ("POST", format!("/api/vendors/{key}/waivers")),
+            ("PUT", format!("{coi_path}/coverage")),
         ] {
             let res = send(
                 &server,
@@ -419,6 +430,7 @@ async fn another_organizations_sets_waivers_and_vendors_are_not_found() {
         let after = (
             get(&server, &owner, "/api/requirement-sets").await.text(),
             vendor_of(&server, &owner, &key).await,
+            get(&server, &owner, &coi_path).await.text(),
         );
         assert_eq!(before, after, "nothing changed");
     })
@@ -584,6 +596,11 @@ async fn the_vendor_is_asked_for_corrections_once_a_day_and_sees_them_on_the_por
         let mallory = other_org(&server).await;
         let res = send(&server, &mallory, "POST", &path, json!({})).await;
         assert_envelope(&res, 404, "not_found");
+        assert_eq!(
+            mails().len(),
+            before + 1,
+            "no email for another organization"
+        );
 
         // The portal shows the vendor its own gaps that count, and nothing else.
         let portal: Value = server

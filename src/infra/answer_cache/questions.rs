@@ -127,7 +127,8 @@ async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) 
     // non-compliant is counted there already.
     let with_gaps = Review::vendors_with_gaps(db, org, today).await?;
     let gaps_count = with_gaps.len() as u64;
-    let otherwise_current = vendors::Model::standings_of(db, with_gaps, today)
+    let short = with_gaps.into_iter().map(|(v, _)| v).collect();
+    let otherwise_current = vendors::Model::standings_of(db, short, today)
         .await?
         .iter()
         .filter(|s| s.status == crate::models::compliance::Status::Current)

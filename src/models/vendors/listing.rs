@@ -148,7 +148,7 @@ impl Model {
             let ids: Vec<i64> = crate::models::gaps::Review::vendors_with_gaps(db, org_id, today)
                 .await?
                 .iter()
-                .map(|v| v.id)
+                .map(|(v, _)| v.id)
                 .collect();
             select = if with_gaps {
                 select.filter(vendors::Column::Id.is_in(ids))

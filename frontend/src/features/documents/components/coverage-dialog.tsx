@@ -1,14 +1,14 @@
-import { ArrowPathIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon } from '@heroicons/react/20/solid';
 import { TrashIcon } from '@heroicons/react/24/outline';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
+import { AddLinePicker } from '@/components/compliance/add-line-picker';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, isApiError, type FieldErrors } from '@/lib/api-error';
-import { COVERAGE_LINES, formatDollars, limitLabel, LINE_LABELS, LINE_LIMITS } from '@/lib/domain/coverage';
+import { formatDollars, limitLabel, LINE_LABELS, LINE_LIMITS } from '@/lib/domain/coverage';
 import type { CoverageInput, CoverageLine, CoverageLineKey, VendorDocument } from '@/types/api';
 import { useSaveCoverage } from '../api/save-coverage';
 
@@ -117,19 +117,15 @@ export function CoverageDialog({ document, onClose }: { document: VendorDocument
 function CoverageForm({ document, onClose }: { document: VendorDocument; onClose: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(document));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [adding, setAdding] = useState<CoverageLineKey | ''>('');
   const save = useSaveCoverage();
-  const unused = COVERAGE_LINES.filter((line) => !draft.lines.some((l) => l.line === line));
   const error = (field: string) => errors[field]?.[0];
 
   function updateLine(index: number, change: Partial<LineDraft>) {
     setDraft({ ...draft, lines: draft.lines.map((line, i) => (i === index ? { ...line, ...change } : line)) });
   }
 
-  function addLine() {
-    if (!adding) return;
-    setDraft({ ...draft, lines: [...draft.lines, emptyLine(adding)] });
-    setAdding('');
+  function addLine(line: CoverageLineKey) {
+    setDraft({ ...draft, lines: [...draft.lines, emptyLine(line)] });
     setErrors({});
   }
 
@@ -267,22 +263,7 @@ function CoverageForm({ document, onClose }: { document: VendorDocument; onClose
           </fieldset>
         );
       })}
-      {unused.length > 0 ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <Select
-            label="Add a line"
-            value={adding}
-            onChange={setAdding}
-            placeholder="Choose a line"
-            className="sm:flex-1"
-            options={unused.map((line) => ({ value: line, label: LINE_LABELS[line] }))}
-          />
-          <Button variant="outline" onClick={addLine} disabled={!adding}>
-            <PlusIcon aria-hidden className="size-4" />
-            Add line
-          </Button>
-        </div>
-      ) : null}
+      <AddLinePicker taken={draft.lines.map((l) => l.line)} onAdd={addLine} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={save.isPending}>
           Cancel

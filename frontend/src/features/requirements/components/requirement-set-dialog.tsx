@@ -1,4 +1,4 @@
-import { ArrowPathIcon, PlusIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon } from '@heroicons/react/20/solid';
 import { TrashIcon } from '@heroicons/react/24/outline';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,10 +6,11 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
+import { AddLinePicker } from '@/components/compliance/add-line-picker';
 import { toast } from '@/components/ui/toast';
 import { useRequirementTemplates } from '@/lib/api/requirement-sets';
 import { errorMessage, isApiError, type FieldErrors } from '@/lib/api-error';
-import { COVERAGE_LINES, formatDollars, limitLabel, LINE_LABELS, LINE_LIMITS } from '@/lib/domain/coverage';
+import { formatDollars, limitLabel, LINE_LABELS, LINE_LIMITS } from '@/lib/domain/coverage';
 import type { CoverageLineKey, RequirementLine, RequirementSet, RequirementSetInput } from '@/types/api';
 import { useSaveRequirementSet } from '../api/save-requirement-set';
 
@@ -86,8 +87,6 @@ function SetForm({ set, onClose }: { set: RequirementSet | null; onClose: () => 
   const [errors, setErrors] = useState<FieldErrors>({});
   const templates = useRequirementTemplates({ enabled: set === null });
   const save = useSaveRequirementSet();
-  const unused = COVERAGE_LINES.filter((line) => !draft.lines.some((l) => l.line === line));
-  const [adding, setAdding] = useState<CoverageLineKey | typeof BLANK>(BLANK);
 
   const error = (field: string) => errors[field]?.[0];
 
@@ -103,13 +102,11 @@ function SetForm({ set, onClose }: { set: RequirementSet | null; onClose: () => 
     setDraft({ ...draft, lines: draft.lines.map((line, i) => (i === index ? { ...line, ...change } : line)) });
   }
 
-  function addLine() {
-    if (!adding) return;
+  function addLine(line: CoverageLineKey) {
     setDraft({
       ...draft,
-      lines: [...draft.lines, { line: adding, minimums: {}, additionalInsured: false, waiverOfSubrogation: false }],
+      lines: [...draft.lines, { line, minimums: {}, additionalInsured: false, waiverOfSubrogation: false }],
     });
-    setAdding(BLANK);
     // Errors of later lines would point at the wrong line once the indexes move.
     setErrors({});
   }
@@ -237,22 +234,7 @@ function SetForm({ set, onClose }: { set: RequirementSet | null; onClose: () => 
           </div>
         </fieldset>
       ))}
-      {unused.length > 0 ? (
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <Select
-            label="Add a line"
-            value={adding}
-            onChange={setAdding}
-            placeholder="Choose a line"
-            className="sm:flex-1"
-            options={unused.map((line) => ({ value: line, label: LINE_LABELS[line] }))}
-          />
-          <Button variant="outline" onClick={addLine} disabled={!adding}>
-            <PlusIcon aria-hidden className="size-4" />
-            Add line
-          </Button>
-        </div>
-      ) : null}
+      <AddLinePicker taken={draft.lines.map((l) => l.line)} onAdd={addLine} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={save.isPending}>
           Cancel
