@@ -224,6 +224,7 @@ async fn non_compliant(
             v.status.as_str().to_string(),
             v.reasons.join("; "),
             v.gaps.join(" "),
+            v.waived.join(" "),
         ]
     });
     let bytes = to_csv(
@@ -234,6 +235,7 @@ async fn non_compliant(
             "Status",
             "Reasons",
             "Gaps",
+            "Waived Gaps",
         ],
         lines,
     )?;

@@ -339,6 +339,17 @@ impl Coverage {
     }
 }
 
+/// An amount as a person types it: whole dollars (`1000000`) or text (`"1,000,000"`, `"$1M"`,
+/// `"500K"`).
+// Only the OpenAPI document uses it: forms read amounts as JSON values (`parse_limits`), so that
+// anything else is named in the form's errors rather than refused by the JSON reader.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum AmountAsTyped {
+    Dollars(u64),
+    Text(String),
+}
+
 /// `PUT /api/documents/{id}/coverage`: amounts and dates as typed, read into a [`Coverage`].
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -364,7 +375,7 @@ pub struct CoverageLineForm {
     #[schema(format = Date)]
     pub expiration_date: Option<String>,
     /// Amounts as typed: 1000000, "1,000,000", "$1M".
-    #[schema(value_type = Object)]
+    #[schema(value_type = BTreeMap<String, AmountAsTyped>)]
     pub limits: BTreeMap<String, serde_json::Value>,
     pub additional_insured: bool,
     pub waiver_of_subrogation: bool,

@@ -3,7 +3,7 @@
 //! one starting with `=`, `+`, `-` or `@` is written with a leading `'`, so it is shown as text
 //! and never run as a formula.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use loco_rs::prelude::*;
 
@@ -12,6 +12,7 @@ use super::{
     compliance, documents,
     email::{self},
     refusal::Refusal,
+    requirement_sets,
     vendors::{self, PlanLimit, VendorFields, VendorStanding},
 };
 
@@ -169,6 +170,7 @@ fn column(header: &str) -> Option<&'static str> {
         "state" => "state",
         "zip" | "zipcode" | "postalcode" => "zipCode",
         "notes" => "notes",
+        "requirementset" | "requirements" | "requirementsetname" => "requirementSet",
         _ => return None,
     })
 }
@@ -184,8 +186,53 @@ fn looks_like_formula(value: &str) -> bool {
     }
 }
 
+/// The organization's requirement sets as an import names them: by name in any case and
+/// spacing, each with its public id.
+pub struct SetNames(HashMap<String, String>);
+
+impl SetNames {
+    #[must_use]
+    pub fn of(sets: &[requirement_sets::Model]) -> Self {
+        Self(
+            sets.iter()
+                .map(|s| (Self::key(&s.name), s.pid.to_string()))
+                .collect(),
+        )
+    }
+
+    fn key(name: &str) -> String {
+        name.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    }
+
+    /// A cell of the `Requirement set` column: empty is no set; a name not among the
+    /// organization's sets is the row's error, in words.
+    fn read(&self, value: &str) -> Result<Option<String>, String> {
+        if value.trim().is_empty() {
+            return Ok(None);
+        }
+        self.0
+            .get(&Self::key(value))
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| {
+                if self.0.is_empty() {
+                    format!(
+                        "There is no requirement set named \"{}\"; this organization has none yet.",
+                        value.trim()
+                    )
+                } else {
+                    format!("There is no requirement set named \"{}\".", value.trim())
+                }
+            })
+    }
+}
+
 /// Reads a vendors CSV: a header row naming the form's fields (`name`, `email` and
-/// `serviceType` required), then one vendor a row.
+/// `serviceType` required), then one vendor a row. An optional `Requirement set` column names
+/// one of the organization's sets (`sets`).
 ///
 /// # Errors
 /// `Invalid` on `csv` for a file that is not CSV, has no header naming the required columns,
@@ -195,6 +242,7 @@ pub fn plan_import<S: std::hash::BuildHasher>(
     existing_emails: HashSet<String, S>,
     room: u64,
     limit: &PlanLimit,
+    sets: &SetNames,
 ) -> Result<ImportPlan, Refusal> {
     let bad = |m: &str| Refusal::field("csv", m);
     let mut reader = ::csv::ReaderBuilder::new()
@@ -238,6 +286,10 @@ pub fn plan_import<S: std::hash::BuildHasher>(
                 "city" => fields.city = Some(v),
                 "state" => fields.state = Some(v),
                 "zipCode" => fields.zip_code = Some(v),
+                "requirementSet" => match sets.read(value) {
+                    Ok(set) => fields.requirement_set_id = set.map(Some),
+                    Err(message) => errors.push(message),
+                },
                 _ => fields.notes = Some(v),
             }
         }
@@ -323,7 +375,8 @@ async fn plan_in<C: ConnectionTrait>(
     let room = limit
         .vendors
         .saturating_sub(vendors::Model::count_in_org(db, org_id).await?);
-    Ok(plan_import(text, existing, room, limit)?)
+    let sets = SetNames::of(&requirement_sets::list(db, org_id).await?);
+    Ok(plan_import(text, existing, room, limit, &sets)?)
 }
 
 fn messages(err: &Error) -> Vec<String> {
@@ -374,7 +427,7 @@ mod tests {
             Evil,evil@example.com,plumbing,=cmd|' /C calc'!A0\n\
             Two,two@example.com,hvac,\n\
             Three,three@example.com,hvac,\n";
-        let plan = plan_import(text, existing, 2, &limit).unwrap();
+        let plan = plan_import(text, existing, 2, &limit, &SetNames::of(&[])).unwrap();
         let fates: Vec<(u64, &str)> = plan
             .rows
             .iter()
@@ -402,12 +455,55 @@ mod tests {
     }
 
     #[test]
+    fn a_requirement_set_column_names_a_set_in_any_case_or_is_the_rows_error() {
+        let limit = PlanLimit {
+            vendors: 10,
+            message: String::new(),
+        };
+        let sets = SetNames(HashMap::from([(
+            "general contractors".to_string(),
+            "set-pid".to_string(),
+        )]));
+        let text = "Name,Email,Service Type,Requirement Set\n\
+            Acme,acme@example.com,plumbing,  GENERAL   Contractors \n\
+            Bolt,bolt@example.com,plumbing,\n\
+            Coil,coil@example.com,plumbing,Cleaning crews\n";
+        let plan = plan_import(text, HashSet::new(), 10, &limit, &sets).unwrap();
+        let statuses: Vec<&str> = plan.rows.iter().map(|r| r.status.as_str()).collect();
+        assert_eq!(statuses, vec!["create", "create", "error"]);
+        assert_eq!(
+            plan.rows[2].errors,
+            vec!["There is no requirement set named \"Cleaning crews\"."]
+        );
+        let chosen: Vec<_> = plan
+            .to_create
+            .iter()
+            .map(|v| v.requirement_set_id.clone())
+            .collect();
+        assert_eq!(chosen, vec![Some(Some("set-pid".to_string())), None]);
+    }
+
+    #[test]
     fn a_file_without_the_required_columns_is_refused() {
         let limit = PlanLimit {
             vendors: 2,
             message: String::new(),
         };
-        assert!(plan_import("foo,bar\n1,2\n", HashSet::new(), 2, &limit).is_err());
-        assert!(plan_import("Name,Email,Service Type\n", HashSet::new(), 2, &limit).is_err());
+        assert!(plan_import(
+            "foo,bar\n1,2\n",
+            HashSet::new(),
+            2,
+            &limit,
+            &SetNames::of(&[])
+        )
+        .is_err());
+        assert!(plan_import(
+            "Name,Email,Service Type\n",
+            HashSet::new(),
+            2,
+            &limit,
+            &SetNames::of(&[])
+        )
+        .is_err());
     }
 }

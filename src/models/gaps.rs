@@ -285,6 +285,26 @@ impl Review {
             .collect()
     }
 
+    /// The gaps waived now, in words with the waiver: "... Waived by Ann Admin until
+    /// Jan 5, 2027: reason."
+    #[must_use]
+    pub fn waived(&self) -> Vec<String> {
+        self.gaps
+            .iter()
+            .filter_map(|g| {
+                g.waived.as_ref().map(|w| {
+                    format!(
+                        "{} Waived by {} until {}: {}",
+                        g.message,
+                        w.by,
+                        super::compliance::display_date(w.until),
+                        w.reason
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// The reviews of `vendors` (of one organization), in four reads whatever their number:
     /// their sets, their current COIs' coverage and their waivers.
     ///

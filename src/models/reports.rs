@@ -307,6 +307,8 @@ pub struct NonCompliantVendor {
     /// Where its certificates fall short of its requirement set, in words (the gaps that
     /// count; a vendor whose documents are current is listed for these alone).
     pub gaps: Vec<String>,
+    /// Its gaps waived now, each with who waived it, until when and why.
+    pub waived: Vec<String>,
 }
 
 /// Every vendor that is not current or has gaps that count, with its reasons and gaps, by
@@ -334,10 +336,8 @@ pub async fn non_compliant(
         .collect();
     let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
     let reviews = Review::of_vendors(db, &listed, today).await?;
-    let gaps_of = |s: &VendorStanding| -> Vec<String> {
-        reviews
-            .get(&s.vendor.id)
-            .map_or_else(Vec::new, Review::counting)
+    let gaps_of = |s: &VendorStanding, words: fn(&Review) -> Vec<String>| -> Vec<String> {
+        reviews.get(&s.vendor.id).map_or_else(Vec::new, words)
     };
     let mut out: Vec<NonCompliantVendor> = standings
         .iter()
@@ -348,7 +348,8 @@ pub async fn non_compliant(
             service_type: s.vendor.service_type.clone(),
             status: s.status,
             reasons: reasons(s, &expirations, today),
-            gaps: gaps_of(s),
+            gaps: gaps_of(s, Review::counting),
+            waived: gaps_of(s, Review::waived),
         })
         .filter(|v| v.status != Status::Current || !v.gaps.is_empty())
         .collect();

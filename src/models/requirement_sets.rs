@@ -65,7 +65,7 @@ pub struct LineForm {
     #[schema(value_type = Line)]
     pub line: String,
     /// Amounts as typed: 1000000, "1,000,000", "$1M".
-    #[schema(value_type = Object)]
+    #[schema(value_type = BTreeMap<String, coverage::AmountAsTyped>)]
     pub minimums: BTreeMap<String, serde_json::Value>,
     pub additional_insured: bool,
     pub waiver_of_subrogation: bool,

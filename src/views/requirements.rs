@@ -38,7 +38,10 @@ pub struct AssignedResponse {
 #[serde(rename_all = "camelCase")]
 pub struct WaiverResponse {
     pub id: String,
+    /// `null` for the insured named on a certificate.
+    #[schema(value_type = Option<crate::models::coverage::Line>)]
     pub line: Option<String>,
+    #[schema(value_type = crate::models::gaps::GapKind)]
     pub kind: String,
     pub reason: String,
     #[schema(value_type = String, format = Date)]

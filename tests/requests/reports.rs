@@ -415,11 +415,36 @@ async fn gaps_in_the_report(
     let csv = get(server, ann, "/api/reports/non-compliant?format=csv")
         .await
         .text();
+    assert!(csv.contains("No automobile liability on file."), "{csv}");
+
+    // Waived for the expiring vendor: listed still (for its date), the gap with its waiver.
+    let (h, v) = bearer(&ann.token);
+    let res = server
+        .post(&format!(
+            "/api/vendors/{}/waivers",
+            vendor["id"].as_str().unwrap()
+        ))
+        .add_header(h, v)
+        .json(&json!({"line": "automobile", "kind": "missing_line",
+            "reason": "No vehicles on site", "until": "2099-12-31"}))
+        .await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    let report: Vec<Value> = get(server, ann, "/api/reports/non-compliant").await.json();
+    let soon = report.iter().find(|r| r["name"] == "Soon Expiring").unwrap();
+    assert_eq!(soon["gaps"], json!([]));
+    assert_eq!(
+        soon["waived"],
+        json!(["No automobile liability on file. Waived by Ann Weekly until \
+            Dec 31, 2099: No vehicles on site"])
+    );
+    let csv = get(server, ann, "/api/reports/non-compliant?format=csv")
+        .await
+        .text();
     assert!(
-        csv.lines().next().unwrap().ends_with("Reasons,Gaps"),
+        csv.lines().next().unwrap().ends_with("Reasons,Gaps,Waived Gaps"),
         "{csv}"
     );
-    assert!(csv.contains("No automobile liability on file."), "{csv}");
+    assert!(csv.contains("Waived by Ann Weekly"), "{csv}");
 }
 
 #[tokio::test]

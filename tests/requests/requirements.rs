@@ -347,6 +347,49 @@ async fn sets_are_assigned_in_bulk_and_edited_by_admins_only() {
 }
 
 #[tokio::test]
+async fn a_csv_import_gives_each_vendor_the_set_its_row_names() {
+    with_app(|server, _ctx| async move {
+        let owner = register(&server, "Ivy Importer", None).await;
+        let set = contractor_set(&server, &owner).await;
+        let csv = "Name,Email,Service Type,Requirement set\n\
+            Alpha Roofing,alpha@example.com,general-contractor, contractors \n\
+            Beta Paving,beta@example.com,general-contractor,\n";
+        let bad = format!("{csv}Gamma Glass,gamma@example.com,general-contractor,Glaziers\n");
+        let preview = send(
+            &server,
+            &owner,
+            "POST",
+            "/api/vendors/import",
+            json!({"csv": bad}),
+        )
+        .await;
+        assert_eq!(preview.status_code(), 200, "{}", preview.text());
+        let preview: Value = preview.json();
+        assert_eq!(preview["rows"][2]["status"], "error");
+        assert_eq!(
+            preview["rows"][2]["errors"][0],
+            "There is no requirement set named \"Glaziers\"."
+        );
+        let res = send(
+            &server,
+            &owner,
+            "POST",
+            "/api/vendors/import",
+            json!({"csv": csv, "commit": true}),
+        )
+        .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let vendors: Value = get(&server, &owner, "/api/vendors?q=Roofing").await.json();
+        let alpha = &vendors[0];
+        assert_eq!(alpha["name"], "Alpha Roofing");
+        assert_eq!(alpha["requirementSetId"], set["id"]);
+        let vendors: Value = get(&server, &owner, "/api/vendors?q=Paving").await.json();
+        assert_eq!(vendors[0]["requirementSetId"], Value::Null);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn another_organizations_sets_waivers_and_vendors_are_not_found() {
     with_app(|server, _ctx| async move {
         let owner = register(&server, "Olive Owner", None).await;

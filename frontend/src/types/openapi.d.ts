@@ -1357,6 +1357,11 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        /**
+         * @description An amount as a person types it: whole dollars (`1000000`) or text (`"1,000,000"`, `"$1M"`,
+         *     `"500K"`).
+         */
+        AmountAsTyped: number | string;
         /** @description `POST /api/vendors/requirement-set`. */
         AssignParams: {
             /**
@@ -1474,8 +1479,13 @@ export interface components {
             expirationDate?: string | null;
             /** @default null */
             insurer?: string | null;
-            /** @description Amounts as typed: 1000000, "1,000,000", "$1M". */
-            limits?: Record<string, never>;
+            /**
+             * @description Amounts as typed: 1000000, "1,000,000", "$1M".
+             * @default {}
+             */
+            limits?: {
+                [key: string]: components["schemas"]["AmountAsTyped"];
+            };
             /** @default  */
             line?: components["schemas"]["Line"];
             /** @default null */
@@ -1865,8 +1875,13 @@ export interface components {
             additionalInsured?: boolean;
             /** @default  */
             line?: components["schemas"]["Line"];
-            /** @description Amounts as typed: 1000000, "1,000,000", "$1M". */
-            minimums?: Record<string, never>;
+            /**
+             * @description Amounts as typed: 1000000, "1,000,000", "$1M".
+             * @default {}
+             */
+            minimums?: {
+                [key: string]: components["schemas"]["AmountAsTyped"];
+            };
             /** @default false */
             waiverOfSubrogation?: boolean;
         };
@@ -1909,6 +1924,8 @@ export interface components {
             reasons: string[];
             serviceType: string;
             status: components["schemas"]["Status"];
+            /** @description Its gaps waived now, each with who waived it, until when and why. */
+            waived: string[];
         };
         /**
          * @description A person's role in their organization. The order is the order of what they may do: each
@@ -2553,8 +2570,8 @@ export interface components {
         WaiverResponse: {
             by: string;
             id: string;
-            kind: string;
-            line?: string | null;
+            kind: components["schemas"]["GapKind"];
+            line?: null | components["schemas"]["Line"];
             reason: string;
             /** Format: date */
             until: string;

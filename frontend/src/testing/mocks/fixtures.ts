@@ -201,6 +201,7 @@ export function buildNonCompliantVendors(): NonCompliantVendor[] {
       status: 'expiring_soon',
       reasons: ['expiring_soon:coi_automobile'],
       gaps: [],
+      waived: ['No automobile liability on file. Waived by Ann Admin until Dec 31, 2099: No vehicles on site'],
     },
     {
       id: 'VEND0001',
@@ -209,8 +210,17 @@ export function buildNonCompliantVendors(): NonCompliantVendor[] {
       status: 'expired',
       reasons: ['expired:coi_general_liability', 'missing:w9'],
       gaps: [],
+      waived: [],
     },
-    { id: 'VEND0003', name: 'Clean Co', serviceType: 'cleaning', status: 'missing', reasons: ['no_documents'], gaps: [] },
+    {
+      id: 'VEND0003',
+      name: 'Clean Co',
+      serviceType: 'cleaning',
+      status: 'missing',
+      reasons: ['no_documents'],
+      gaps: [],
+      waived: [],
+    },
     {
       id: 'VEND0004',
       name: 'Dune Hauling',
@@ -218,6 +228,7 @@ export function buildNonCompliantVendors(): NonCompliantVendor[] {
       status: 'current',
       reasons: [],
       gaps: ['No automobile liability on file.'],
+      waived: [],
     },
   ];
 }

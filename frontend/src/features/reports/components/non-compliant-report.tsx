@@ -21,9 +21,13 @@ const STATUS_OPTIONS: SelectOption<NonCompliantStatus | ''>[] = [
 
 const SERVICE_OPTIONS: SelectOption<string>[] = [{ value: '', label: 'All Service Types' }, ...SERVICE_TYPE_OPTIONS];
 
-/** Why: the document reasons, then the requirement gaps in the server's words. */
-function Reasons({ reasons, gaps = [] }: { reasons: readonly string[]; gaps?: readonly string[] }) {
-  if (reasons.length === 0 && gaps.length === 0) return null;
+/**
+ * Why: the document reasons, then the requirement gaps in the server's words, then the gaps
+ * waived for now, each with who waived it, until when and why.
+ */
+function Reasons({ vendor }: { vendor: NonCompliantVendor }) {
+  const { reasons, gaps = [], waived = [] } = vendor;
+  if (reasons.length === 0 && gaps.length === 0 && waived.length === 0) return null;
   return (
     <ul className="list-disc space-y-0.5 pl-4 text-slate-600">
       {reasons.map((reason) => (
@@ -31,6 +35,11 @@ function Reasons({ reasons, gaps = [] }: { reasons: readonly string[]; gaps?: re
       ))}
       {gaps.map((gap) => (
         <li key={gap} className="text-amber-800" data-testid="report-gap">
+          {gap}
+        </li>
+      ))}
+      {waived.map((gap) => (
+        <li key={gap} className="text-slate-500" data-testid="report-waived-gap">
           {gap}
         </li>
       ))}
@@ -59,7 +68,7 @@ const columns: Column<NonCompliantVendor>[] = [
     sortValue: (v) => NON_COMPLIANT_RANK[v.status],
     cell: (v) => <StatusBadge status={v.status} />,
   },
-  { id: 'reasons', header: 'Reasons', cell: (v) => <Reasons reasons={v.reasons} gaps={v.gaps} />, className: 'min-w-56' },
+  { id: 'reasons', header: 'Reasons', cell: (v) => <Reasons vendor={v} />, className: 'min-w-56' },
 ];
 
 function VendorCard({ vendor }: { vendor: NonCompliantVendor }) {
@@ -72,7 +81,7 @@ function VendorCard({ vendor }: { vendor: NonCompliantVendor }) {
         </div>
         <StatusBadge status={vendor.status} />
       </div>
-      <Reasons reasons={vendor.reasons} gaps={vendor.gaps} />
+      <Reasons vendor={vendor} />
     </div>
   );
 }

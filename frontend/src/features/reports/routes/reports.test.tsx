@@ -134,6 +134,10 @@ describe('reports, Professional', () => {
     expect(rowTexts(table)).toEqual(['Acme Plumbing', 'Clean Co', 'Bolt Electrical', 'Dune Hauling']);
     // A vendor whose documents are current is listed for its requirement gaps.
     expect(within(table).getByTestId('report-gap')).toHaveTextContent('No automobile liability on file.');
+    // A waived gap shows with its waiver, apart from the gaps that count.
+    expect(within(table).getByTestId('report-waived-gap')).toHaveTextContent(
+      'No automobile liability on file. Waived by Ann Admin until Dec 31, 2099: No vehicles on site',
+    );
     expect(within(table).getByRole('link', { name: 'Clean Co' })).toHaveAttribute('href', '/vendors/VEND0003');
     const acme = within(table).getAllByRole('row')[1];
     expect(within(acme).getByText('COI - General expired')).toBeInTheDocument();

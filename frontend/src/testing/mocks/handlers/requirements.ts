@@ -1,6 +1,14 @@
 import { HttpResponse } from 'msw';
 import { http } from '@/testing/mocks/http';
-import type { CoverageLineKey, OrgRole, RequirementLine, RequirementSet, RequirementTemplate } from '@/types/api';
+import type {
+  CoverageLineKey,
+  OrgRole,
+  RequirementLine,
+  RequirementSet,
+  RequirementTemplate,
+  WaiverInput,
+  WaiverResponse,
+} from '@/types/api';
 import { accountFromRequest, db, type MockAccount } from '../db';
 import { apiError, unauthorized } from '../utils';
 
@@ -205,7 +213,7 @@ export const requirementHandlers = [
     if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
     const vendor = db.vendors.find((v) => v.id === params.id);
     if (!vendor) return apiError(404, 'not_found', 'Not found.');
-    const body = (await request.json()) as { kind?: string; line?: string | null; reason?: string; until?: string };
+    const body = (await request.json()) as Partial<WaiverInput>;
     const errors: Record<string, string[]> = {};
     if (!body.reason?.trim()) errors.reason = ['Say why the gap is waived.'];
     const today = new Date().toISOString().slice(0, 10);
@@ -217,7 +225,8 @@ export const requirementHandlers = [
     const waiver = { id: `waiver-${Date.now()}`, reason: body.reason!.trim(), until: body.until!, by: account.name };
     if (gap) gap.waived = waiver;
     vendor.meetsRequirements = vendor.gaps.every((g) => g.waived);
-    return HttpResponse.json({ ...waiver, kind: body.kind ?? '', line: body.line ?? null }, { status: 201 });
+    const answer: WaiverResponse = { ...waiver, kind: body.kind ?? 'missing_line', line: body.line ?? null };
+    return HttpResponse.json(answer, { status: 201 });
   }),
   http.delete('/api/vendors/{id}/waivers/{waiverId}', ({ request, params }) => {
     const account = accountFromRequest(request);
