@@ -43,9 +43,9 @@ use crate::{
     settings::Settings,
     tasks,
     workers::{
-        self, generate_post::GeneratePostWorker, keyword_chunk::KeywordChunkWorker,
-        outgoing_email::OutgoingEmailWorker, reminders::ReminderWorker,
-        weekly_summary::WeeklySummaryWorker,
+        self, extract_coverage::ExtractCoverageWorker, generate_post::GeneratePostWorker,
+        keyword_chunk::KeywordChunkWorker, outgoing_email::OutgoingEmailWorker,
+        reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
     },
 };
 
@@ -202,6 +202,7 @@ impl Hooks for App {
             .add_route(controllers::content::routes())
             .add_route(controllers::bulk::routes())
             .add_route(controllers::vendors::routes())
+            .add_route(controllers::extractions::routes())
             .add_route(controllers::documents::routes())
             .add_route(controllers::document_files::routes())
             .add_route(controllers::activity::routes())
@@ -252,6 +253,7 @@ impl Hooks for App {
         queue.register(OutgoingEmailWorker::build(ctx)).await?;
         queue.register(KeywordChunkWorker::build(ctx)).await?;
         queue.register(GeneratePostWorker::build(ctx)).await?;
+        queue.register(ExtractCoverageWorker::build(ctx)).await?;
         queue.register(WeeklySummaryWorker::build(ctx)).await?;
         Ok(())
     }

@@ -73,6 +73,10 @@ pub struct AiSettings {
     /// run queues it again (at most three attempts). Longer than any request can take.
     #[serde(default = "default_ai_stale")]
     pub stale_after_seconds: u64,
+    /// Whether the model reads images: certificates that are photos or scans (no text layer)
+    /// are then sent as images; otherwise their reading is `unavailable`, saying why.
+    #[serde(default)]
+    pub vision: bool,
 }
 
 impl Default for AiSettings {
@@ -85,6 +89,7 @@ impl Default for AiSettings {
             input_usd_per_million_tokens: default_ai_input_price(),
             output_usd_per_million_tokens: default_ai_output_price(),
             stale_after_seconds: default_ai_stale(),
+            vision: false,
         }
     }
 }
@@ -251,6 +256,13 @@ pub struct PlanLimits {
     pub price_cents: u64,
     /// People in the organization plus pending invitations.
     pub seats: u64,
+    /// Certificates read with AI in a calendar month (UTC), by hand or on upload.
+    #[serde(default = "default_ai_readings")]
+    pub ai_readings_per_month: u64,
+}
+
+const fn default_ai_readings() -> u64 {
+    20
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -30,6 +30,7 @@ mod m20261126_000120_outgoing_emails_headers;
 mod m20261127_000001_teams;
 mod m20261128_000001_requirements;
 mod m20261128_000002_gap_requests;
+mod m20261129_000001_extractions;
 
 pub struct Migrator;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_teams::Migration),
             Box::new(m20261128_000001_requirements::Migration),
             Box::new(m20261128_000002_gap_requests::Migration),
+            Box::new(m20261129_000001_extractions::Migration),
             // inject-above (do not remove this comment)
         ]
     }

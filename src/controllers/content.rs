@@ -92,6 +92,10 @@ pub struct ContentStats {
     pub generations_this_month: u64,
     /// US dollars.
     pub generation_cost_this_month: f64,
+    /// Certificates read with AI this month, over every organization.
+    pub readings_this_month: u64,
+    /// US dollars.
+    pub reading_cost_this_month: f64,
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -117,7 +121,7 @@ impl utoipa::PartialSchema for PostsPerWeek {
 impl utoipa::ToSchema for PostsPerWeek {}
 
 #[allow(clippy::cast_precision_loss)]
-fn dollars(micros: i64) -> f64 {
+pub(super) fn dollars(micros: i64) -> f64 {
     micros as f64 / 1_000_000.0
 }
 
@@ -280,6 +284,7 @@ async fn cancel_plan(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiRes
 async fn stats(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
     let ai = Settings::from_context(&ctx)?.ai;
     let usage = generation_jobs::Model::month_usage(&ctx.db, Utc::now()).await?;
+    let readings = crate::models::extractions::month_readings(&ctx.db, Utc::now()).await?;
     super::ok_json(ContentStats {
         ai_configured: ai.is_enabled(),
         ai_model: ai.is_enabled().then_some(ai.model),
@@ -287,6 +292,8 @@ async fn stats(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
         unused_keywords: keywords::count_unused(&ctx.db).await?,
         generations_this_month: usage.generations,
         generation_cost_this_month: dollars(usage.cost_micros),
+        readings_this_month: readings.readings,
+        reading_cost_this_month: dollars(readings.cost_micros),
     })
 }
 

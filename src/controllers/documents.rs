@@ -62,12 +62,13 @@ pub(crate) async fn upload(
     let info = DocumentInfo::from_form(|name| received.field(name))?;
     let new = NewDocument {
         actor: current.actor(),
-        org: current.org,
+        org: current.org.clone(),
         vendor: vendor.clone(),
         info,
         source: DocumentSource::User,
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
+    super::extractions::read_on_upload(&ctx, &current.org, &doc).await;
     let body = DocumentResponse::new(&doc, &vendor, current.today);
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }

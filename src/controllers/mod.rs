@@ -9,6 +9,7 @@ pub mod content;
 pub mod current;
 pub mod document_files;
 pub mod documents;
+pub mod extractions;
 pub mod json;
 pub mod keywords;
 pub mod monitoring;

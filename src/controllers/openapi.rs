@@ -15,8 +15,8 @@ use utoipa::{
 use crate::models::file_type::FileKind;
 
 use super::{
-    account, activity, auth, billing, blog, bulk, content, document_files, documents, keywords,
-    portal, reminders, reports, requirements, team, vendors,
+    account, activity, auth, billing, blog, bulk, content, document_files, documents, extractions,
+    keywords, portal, reminders, reports, requirements, team, vendors,
 };
 
 /// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
@@ -297,6 +297,7 @@ impl Modify for NoNul {
         requirements::update, requirements::destroy, requirements::assign,
         requirements::put_coverage, requirements::waive, requirements::unwaive,
         requirements::gap_request,
+        extractions::extract, extractions::show,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

@@ -182,7 +182,11 @@ async fn put_coverage(
         .set_coverage(
             &ctx.db,
             &coverage,
-            CoverageSource::Manual,
+            if form.confirmed {
+                CoverageSource::Confirmed
+            } else {
+                CoverageSource::Manual
+            },
             &settings.reminders.offsets_days,
         )
         .await?;

@@ -312,9 +312,13 @@ pub struct CoverageLine {
 }
 
 /// What a certificate of insurance shows (stored as JSON on its document).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Coverage {
+    /// The certificate's own date (ACORD 25's "DATE" box).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub certificate_date: Option<NaiveDate>,
     pub insured: Option<String>,
     pub producer: Option<String>,
     pub certificate_holder: Option<String>,
@@ -354,10 +358,16 @@ pub enum AmountAsTyped {
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CoverageForm {
+    /// The certificate's own date, `YYYY-MM-DD`.
+    #[schema(format = Date)]
+    pub certificate_date: Option<String>,
     pub insured: Option<String>,
     pub producer: Option<String>,
     pub certificate_holder: Option<String>,
     pub lines: Vec<CoverageLineForm>,
+    /// `true` when the person accepts what AI read (`GET /api/documents/{id}/extraction`),
+    /// checked field by field: the coverage is kept as `confirmed` rather than `manual`.
+    pub confirmed: bool,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, utoipa::ToSchema)]
@@ -473,6 +483,11 @@ impl CoverageForm {
             });
         }
         let coverage = Coverage {
+            certificate_date: date(
+                self.certificate_date.as_ref(),
+                "certificateDate",
+                &mut errors,
+            ),
             insured: text(self.insured.as_ref(), "insured", &mut errors),
             producer: text(self.producer.as_ref(), "producer", &mut errors),
             certificate_holder: text(

@@ -637,9 +637,8 @@ mod tests {
     fn certificate(insured: &str, lines: Vec<CoverageLine>) -> Coverage {
         Coverage {
             insured: Some(insured.to_string()),
-            producer: None,
-            certificate_holder: None,
             lines,
+            ..Coverage::default()
         }
     }
 

@@ -12,6 +12,7 @@ pub mod csv_io;
 pub mod demo;
 pub mod documents;
 pub mod email;
+pub mod extractions;
 pub mod file_type;
 pub mod gap_requests;
 pub mod gaps;

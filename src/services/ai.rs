@@ -131,13 +131,29 @@ impl Ai {
     /// The [`Failure`], with the usage when an answer came back but was no post.
     pub async fn draft(&self, brief: &Brief) -> Result<Generated, (Failure, Option<Usage>)> {
         let request = request(&self.settings.model, brief).map_err(|e| (e, None))?;
-        let response = self
-            .client
+        let response = self.complete(request).await.map_err(|e| (e, None))?;
+        read_answer(response)
+    }
+
+    /// Sends one chat completion request as it is.
+    ///
+    /// # Errors
+    /// The [`Failure`] of the call.
+    pub async fn complete(
+        &self,
+        request: async_openai::types::chat::CreateChatCompletionRequest,
+    ) -> Result<CreateChatCompletionResponse, Failure> {
+        self.client
             .chat()
             .create(request)
             .await
-            .map_err(|e| (self.failure(e), None))?;
-        read_answer(response)
+            .map_err(|e| self.failure(e))
+    }
+
+    /// Whether the configured model reads images (`settings.ai.vision`).
+    #[must_use]
+    pub const fn reads_images(&self) -> bool {
+        self.settings.vision
     }
 
     fn failure(&self, error: OpenAIError) -> Failure {

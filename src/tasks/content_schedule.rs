@@ -2,14 +2,15 @@ use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
 
 use crate::{
-    models::generation_jobs,
+    models::{extractions, generation_jobs},
     settings::Settings,
     workers::generate_post::{GeneratePostArgs, GeneratePostWorker},
 };
 
 /// `cargo loco task content_schedule`: queues the weekly plan's AI drafts that are due (each
 /// once, however many schedulers run this at once), and again the drafts whose job was lost or
-/// whose worker died. Run by the scheduler every minute.
+/// whose worker died; and fails the certificate readings whose worker died (they are asked for
+/// again by hand). Run by the scheduler every minute.
 pub struct ContentSchedule;
 
 #[async_trait]
@@ -17,7 +18,7 @@ impl Task for ContentSchedule {
     fn task(&self) -> TaskInfo {
         TaskInfo {
             name: "content_schedule".to_string(),
-            detail: "Queue the AI drafts that are due, and those whose worker died".to_string(),
+            detail: "Queue the AI drafts that are due, and those whose worker died; fail stalled certificate readings".to_string(),
         }
     }
 
@@ -38,8 +39,9 @@ impl Task for ContentSchedule {
                 .collect(),
         )
         .await?;
+        let failed = extractions::fail_stale(&ctx.db, stale_after).await?;
         println!(
-            "queued {} due AI drafts and {} again",
+            "queued {} due AI drafts and {} again; {failed} stalled certificate readings failed",
             due.len(),
             again.len()
         );

@@ -3,6 +3,7 @@ pub mod activity;
 pub mod auth;
 pub mod blog;
 pub mod documents;
+pub mod extractions;
 pub mod pages;
 pub mod portal;
 pub mod reminders;

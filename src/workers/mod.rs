@@ -1,3 +1,4 @@
+pub mod extract_coverage;
 pub mod generate_post;
 pub mod keyword_chunk;
 pub mod outgoing_email;

@@ -11,6 +11,7 @@ mod bulk;
 mod content;
 mod documents;
 mod emails;
+mod extractions;
 mod files;
 mod hardening;
 mod keepalive;

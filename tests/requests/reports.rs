@@ -430,18 +430,26 @@ async fn gaps_in_the_report(
         .await;
     assert_eq!(res.status_code(), 201, "{}", res.text());
     let report: Vec<Value> = get(server, ann, "/api/reports/non-compliant").await.json();
-    let soon = report.iter().find(|r| r["name"] == "Soon Expiring").unwrap();
+    let soon = report
+        .iter()
+        .find(|r| r["name"] == "Soon Expiring")
+        .unwrap();
     assert_eq!(soon["gaps"], json!([]));
     assert_eq!(
         soon["waived"],
-        json!(["No automobile liability on file. Waived by Ann Weekly until \
-            Dec 31, 2099: No vehicles on site"])
+        json!([
+            "No automobile liability on file. Waived by Ann Weekly until \
+            Dec 31, 2099: No vehicles on site"
+        ])
     );
     let csv = get(server, ann, "/api/reports/non-compliant?format=csv")
         .await
         .text();
     assert!(
-        csv.lines().next().unwrap().ends_with("Reasons,Gaps,Waived Gaps"),
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with("Reasons,Gaps,Waived Gaps"),
         "{csv}"
     );
     assert!(csv.contains("Waived by Ann Weekly"), "{csv}");

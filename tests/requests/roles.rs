@@ -5,8 +5,12 @@
 //! member may call, and every read a viewer may. Without a token, every one of them is a 401.
 
 use loco_rs::TestServer;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
-use vendorwatch::controllers::current::OPEN_TO_EVERY_ROLE;
+use vendorwatch::{
+    controllers::current::OPEN_TO_EVERY_ROLE,
+    models::{_entities::documents, extractions},
+};
 
 use crate::support::{
     bearer, create_vendor, email, get, make_professional, register, upload, with_app, Account,
@@ -263,6 +267,16 @@ async fn every_write_route_refuses_a_viewer_and_every_admin_route_a_member() {
         let res = upload(&server, &owner, &vendor_key, &UploadSpec::pdf("w9")).await;
         assert_eq!(res.status_code(), 201, "{}", res.text());
         let document = res.json::<Value>()["id"].as_str().unwrap().to_string();
+        // A reading by AI on record (AI is off here), so that its GET reads something.
+        let stored = documents::Entity::find()
+            .filter(documents::Column::Pid.eq(uuid::Uuid::parse_str(&document).unwrap()))
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        extractions::unavailable(&ctx.db, &stored, None, "For the role checks.")
+            .await
+            .unwrap();
         let (viewer, _) = join(&server, &ctx, &owner, "viewer").await;
         let (member, _) = join(&server, &ctx, &owner, "member").await;
         let pending = pending_invitation(&server, &owner).await;

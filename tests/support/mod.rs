@@ -119,6 +119,7 @@ where
     test(server, boot.app_context.clone()).await;
 }
 
+pub mod certificates;
 pub mod openai;
 pub mod process;
 pub mod stripe;

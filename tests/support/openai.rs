@@ -28,7 +28,7 @@ pub const COMPLETION_TOKENS: u32 = 1630;
 pub enum Answer {
     /// A draft whose fields are these (title, meta description, tags, Markdown).
     Draft(Value),
-    /// A draft about the request's first keyword.
+    /// A draft about the request's first keyword (a certificate request: what its text says).
     DraftForRequest,
     /// An error status with `OpenAI`'s error object.
     Status(u16),
@@ -125,6 +125,104 @@ fn draft_for(request: &Value) -> Value {
     })
 }
 
+/// What an ACORD 25 certificate's text says, read line by line the way the tests' PDFs lay it
+/// out (`support::certificates`): only from the text sent, nothing invented.
+fn certificate_for(request: &Value) -> Value {
+    let text = request["messages"][1]["content"]
+        .as_str()
+        .unwrap_or_default();
+    let after = |line: &str, label: &str| -> Option<String> {
+        line.split_once(label).map(|(_, v)| v.trim().to_string())
+    };
+    let iso = |us: &str| -> Value {
+        let parts: Vec<&str> = us.trim().split('/').collect();
+        match parts.as_slice() {
+            [m, d, y] => json!(format!("{y}-{m:0>2}-{d:0>2}")),
+            _ => json!(us),
+        }
+    };
+    let mut out = json!({"certificateDate": null, "insured": null, "producer": null,
+        "certificateHolder": null, "lines": [], "confidence": []});
+    let mut insurers: Vec<(String, String, String)> = Vec::new();
+    for line in text.lines() {
+        if let Some(date) = after(line, "DATE (MM/DD/YYYY)") {
+            out["certificateDate"] = iso(&date);
+        } else if let Some(v) = after(line, "PRODUCER:") {
+            out["producer"] = json!(v);
+        } else if let Some(v) = after(line, "INSURED:") {
+            out["insured"] = json!(v);
+        } else if let Some(v) = after(line, "CERTIFICATE HOLDER:") {
+            out["certificateHolder"] = json!(v);
+        } else if let Some(rest) = line.strip_prefix("INSURER ") {
+            // INSURER A: Hartford Fire Insurance Co NAIC # 19682
+            let (letter, rest) = rest.split_once(':').unwrap_or(("", rest));
+            let (name, naic) = rest.split_once("NAIC #").unwrap_or((rest, ""));
+            insurers.push((letter.trim().into(), name.trim().into(), naic.trim().into()));
+        } else if line.contains(" | POLICY ") {
+            let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+            let kind = match cells[0] {
+                "COMMERCIAL GENERAL LIABILITY" => "general_liability",
+                "AUTOMOBILE LIABILITY" => "automobile",
+                "WORKERS COMPENSATION" => "workers_comp",
+                "UMBRELLA LIAB" => "umbrella",
+                "PROFESSIONAL LIABILITY" => "professional",
+                other => other,
+            };
+            let cell = |label: &str| {
+                cells
+                    .iter()
+                    .find_map(|c| c.strip_prefix(label).map(str::trim))
+                    .unwrap_or_default()
+            };
+            let insurer = insurers.iter().find(|(l, _, _)| l == cell("INSR "));
+            out["lines"].as_array_mut().unwrap().push(json!({
+                "line": kind,
+                "insurer": insurer.map(|i| i.1.clone()),
+                "naic": insurer.map(|i| i.2.clone()),
+                "policyNumber": cell("POLICY "),
+                "effectiveDate": iso(cell("EFF ")),
+                "expirationDate": iso(cell("EXP ")),
+                "limits": [],
+                "additionalInsured": cell("ADDL INSD ") == "Y",
+                "waiverOfSubrogation": cell("SUBR WVD ") == "Y",
+            }));
+        } else if let Some((label, amount)) = line.split_once(" $ ") {
+            let limit = match label.trim() {
+                "EACH OCCURRENCE" => "eachOccurrence",
+                "GENERAL AGGREGATE" => "generalAggregate",
+                "PRODUCTS - COMP/OP AGG" => "productsCompletedOps",
+                "COMBINED SINGLE LIMIT" => "combinedSingleLimit",
+                "E.L. EACH ACCIDENT" => "employersLiabilityEachAccident",
+                "AGGREGATE" => "aggregate",
+                "EACH CLAIM" => "eachClaim",
+                other => other,
+            };
+            if let Some(last) = out["lines"].as_array_mut().unwrap().last_mut() {
+                last["limits"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"limit": limit, "amount": amount.trim()}));
+            }
+        }
+    }
+    out["confidence"] = json!([{"field": "insured", "score": 0.95}]);
+    out
+}
+
+fn is_certificate(request: &Value) -> bool {
+    request["response_format"]["json_schema"]["name"] == "certificate"
+}
+
+/// The answer a request gets when nothing else is scripted: a certificate's facts for a
+/// certificate request, else a draft about the request's first keyword.
+fn natural(request: &Value) -> Value {
+    if is_certificate(request) {
+        certificate_for(request)
+    } else {
+        draft_for(request)
+    }
+}
+
 async fn completions(
     State(state): State<Shared>,
     headers: HeaderMap,
@@ -143,11 +241,11 @@ async fn completions(
     let model = body["model"].as_str().unwrap_or(MODEL).to_string();
     match answer {
         Answer::Draft(draft) => completion(Some(&draft.to_string()), None, &model),
-        Answer::DraftForRequest => completion(Some(&draft_for(&body).to_string()), None, &model),
+        Answer::DraftForRequest => completion(Some(&natural(&body).to_string()), None, &model),
         Answer::Status(status) => error(status),
         Answer::Slow(wait) => {
             tokio::time::sleep(wait).await;
-            completion(Some(&draft_for(&body).to_string()), None, &model)
+            completion(Some(&natural(&body).to_string()), None, &model)
         }
         Answer::Refusal(text) => completion(None, Some(&text), &model),
         Answer::Text(text) => completion(Some(&text), None, &model),

@@ -649,6 +649,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/documents/{id}/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads the certificate with AI, in the background: 202 with the job's id (the reading
+         *     already under way, if any). The result is at `GET /api/documents/{id}/extraction`.
+         */
+        post: operations["extract_coverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/extraction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document's latest reading by AI: queued, running, done (with the suggestion and each
+         *     field's confidence), failed or unavailable (with the reason). 404 when it was never read.
+         */
+        get: operations["show_extraction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{id}/file/{expires}/{signature}/{name}": {
         parameters: {
             query?: never;
@@ -1424,11 +1464,26 @@ export interface components {
             generationsThisMonth: number;
             /** Format: int64 */
             keywords: number;
+            /**
+             * Format: double
+             * @description US dollars.
+             */
+            readingCostThisMonth: number;
+            /**
+             * Format: int64
+             * @description Certificates read with AI this month, over every organization.
+             */
+            readingsThisMonth: number;
             /** Format: int64 */
             unusedKeywords: number;
         };
         /** @description What a certificate of insurance shows (stored as JSON on its document). */
         Coverage: {
+            /**
+             * Format: date
+             * @description The certificate's own date (ACORD 25's "DATE" box).
+             */
+            certificateDate?: string | null;
             certificateHolder?: string | null;
             insured?: string | null;
             lines: components["schemas"]["CoverageLine"][];
@@ -1436,8 +1491,20 @@ export interface components {
         };
         /** @description `PUT /api/documents/{id}/coverage`: amounts and dates as typed, read into a [`Coverage`]. */
         CoverageForm: {
+            /**
+             * Format: date
+             * @description The certificate's own date, `YYYY-MM-DD`.
+             * @default null
+             */
+            certificateDate?: string | null;
             /** @default null */
             certificateHolder?: string | null;
+            /**
+             * @description `true` when the person accepts what AI read (`GET /api/documents/{id}/extraction`),
+             *     checked field by field: the coverage is kept as `confirmed` rather than `manual`.
+             * @default false
+             */
+            confirmed?: boolean;
             /** @default null */
             insured?: string | null;
             /** @default [] */
@@ -1652,6 +1719,37 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description `POST /api/documents/{id}/extract`: the reading queued (or the one already under way). */
+        ExtractionAccepted: {
+            jobId: string;
+        };
+        /** @description `GET /api/documents/{id}/extraction`: the document's latest reading by AI. */
+        ExtractionResponse: {
+            /** @description Each field's confidence, 0 to 1, by path (`lines[0].limits.eachOccurrence`). */
+            confidence?: {
+                [key: string]: number;
+            } | null;
+            /**
+             * Format: double
+             * @description What the reading cost, in US dollars.
+             */
+            costUsd?: number | null;
+            createdAt: string;
+            finishedAt?: string | null;
+            jobId: string;
+            model?: string | null;
+            /** @description What the model answered that did not read, left out, in words. */
+            notes: string[];
+            /** @description Why it failed or is unavailable, in words. */
+            reason?: string | null;
+            status: components["schemas"]["ExtractionStatus"];
+            suggestion?: null | components["schemas"]["Coverage"];
+        };
+        /**
+         * @description Where a reading is.
+         * @enum {string}
+         */
+        ExtractionStatus: "queued" | "running" | "done" | "failed" | "unavailable";
         ForgotParams: {
             /**
              * Format: email
@@ -4842,6 +4940,140 @@ export interface operations {
                     "image/heic": string;
                     "image/tiff": string;
                     "image/webp": string;
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    extract_coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionAccepted"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description `forbidden_role`: the caller's role in the organization does not allow this call */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_extraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionResponse"];
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */

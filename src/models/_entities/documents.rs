@@ -35,6 +35,8 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
+    #[sea_orm(has_many = "super::extractions::Entity")]
+    Extractions,
     #[sea_orm(
         belongs_to = "super::organizations::Entity",
         from = "Column::OrganizationId",
@@ -55,6 +57,12 @@ pub enum Relation {
         on_delete = "Cascade"
     )]
     Vendors,
+}
+
+impl Related<super::extractions::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Extractions.def()
+    }
 }
 
 impl Related<super::organizations::Entity> for Entity {

@@ -8,6 +8,7 @@ pub mod blog_posts;
 pub mod blog_slug_redirects;
 pub mod checkout_sessions;
 pub mod documents;
+pub mod extractions;
 pub mod gap_requests;
 pub mod generation_jobs;
 pub mod invitations;

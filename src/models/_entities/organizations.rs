@@ -29,6 +29,8 @@ pub enum Relation {
     CheckoutSessions,
     #[sea_orm(has_many = "super::documents::Entity")]
     Documents,
+    #[sea_orm(has_many = "super::extractions::Entity")]
+    Extractions,
     #[sea_orm(has_many = "super::gap_requests::Entity")]
     GapRequests,
     #[sea_orm(has_many = "super::invitations::Entity")]
@@ -60,6 +62,12 @@ impl Related<super::checkout_sessions::Entity> for Entity {
 impl Related<super::documents::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Documents.def()
+    }
+}
+
+impl Related<super::extractions::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Extractions.def()
     }
 }
 

@@ -6,6 +6,7 @@ pub use super::blog_posts::Entity as BlogPosts;
 pub use super::blog_slug_redirects::Entity as BlogSlugRedirects;
 pub use super::checkout_sessions::Entity as CheckoutSessions;
 pub use super::documents::Entity as Documents;
+pub use super::extractions::Entity as Extractions;
 pub use super::gap_requests::Entity as GapRequests;
 pub use super::generation_jobs::Entity as GenerationJobs;
 pub use super::invitations::Entity as Invitations;

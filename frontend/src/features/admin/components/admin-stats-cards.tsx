@@ -1,4 +1,12 @@
-import { CheckCircleIcon, DocumentTextIcon, EyeIcon, KeyIcon, PencilSquareIcon, SparklesIcon } from '@heroicons/react/24/outline';
+import {
+  CheckCircleIcon,
+  DocumentMagnifyingGlassIcon,
+  DocumentTextIcon,
+  EyeIcon,
+  KeyIcon,
+  PencilSquareIcon,
+  SparklesIcon,
+} from '@heroicons/react/24/outline';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatUsd } from '@/lib/format';
 import type { BlogStats, ContentStats } from '@/types/api';
@@ -13,7 +21,10 @@ type AdminStatsCardsProps = {
 
 const value = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleString('en-US'));
 
-/** Keywords, the blog's posts, published, drafts and views, and this month's AI generations and their cost. */
+/**
+ * Keywords, the blog's posts, published, drafts and views, this month's AI generations and
+ * the certificates read with AI (over every organization), each with its cost.
+ */
 export function AdminStatsCards({ stats, keywordCount, ingesting, content }: AdminStatsCardsProps) {
   return (
     <div className="mb-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
@@ -34,6 +45,13 @@ export function AdminStatsCards({ stats, keywordCount, ingesting, content }: Adm
         icon={SparklesIcon}
         color="green"
         hint={content ? `${formatUsd(content.generationCostThisMonth)} spent this month` : undefined}
+      />
+      <StatCard
+        title="Certificates read this month"
+        value={value(content?.readingsThisMonth)}
+        icon={DocumentMagnifyingGlassIcon}
+        color="green"
+        hint={content ? `${formatUsd(content.readingCostThisMonth)} spent this month` : undefined}
       />
     </div>
   );

@@ -76,6 +76,7 @@ describe('admin area', () => {
         'Drafts4',
         'Total Views210',
         'Generations this month3$0.43 spent this month',
+        'Certificates read this month12$0.05 spent this month',
       ]),
     );
     expect(screen.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/admin/blog/new');

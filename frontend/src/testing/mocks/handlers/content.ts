@@ -139,6 +139,8 @@ export const contentHandlers = [
       unusedKeywords: c.keywords.size,
       generationsThisMonth: c.generationsThisMonth,
       generationCostThisMonth: c.generationCostThisMonth,
+      readingsThisMonth: 12,
+      readingCostThisMonth: 0.05,
     });
   }),
   http.get('/api/admin/keywords/count', ({ request }) => {

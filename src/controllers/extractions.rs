@@ -1,0 +1,131 @@
+//! Reading certificates with AI (docs/product.md, "Reading certificates with AI"): ask for a
+//! reading of a COI document, and see the latest one. Readings on upload start from
+//! [`read_on_upload`].
+
+use axum::http::StatusCode;
+use loco_rs::prelude::*;
+
+use crate::{
+    controllers::current::CurrentUser,
+    errors::{ai_not_configured, ApiResult, Envelope},
+    models::{
+        _entities::{documents, organizations},
+        documents as document_model,
+        extractions::{self, ExtractionStatus, Queued, RequestedBy},
+        refusal::Refusal,
+    },
+    settings::Settings,
+    views::extractions::{ExtractionAccepted, ExtractionResponse},
+    workers::extract_coverage::{ExtractCoverageArgs, ExtractCoverageWorker},
+};
+
+fn not_a_certificate() -> Refusal {
+    Refusal::field(
+        "documentType",
+        "Only certificates of insurance are read with AI.",
+    )
+}
+
+/// Queues a reading (within the plan's month) and its job.
+async fn queue(
+    ctx: &AppContext,
+    settings: &Settings,
+    org: &organizations::Model,
+    doc: &documents::Model,
+    requested_by: RequestedBy,
+) -> Result<Queued> {
+    let allowance = settings.plan_limits(org.plan()).ai_readings_per_month;
+    let queued = extractions::queue(&ctx.db, org, doc, requested_by, allowance).await?;
+    if let Queued::Reading(reading) = &queued {
+        if reading.status() == ExtractionStatus::Queued {
+            ExtractCoverageWorker::perform_later(
+                ctx,
+                ExtractCoverageArgs {
+                    extraction_id: reading.id,
+                },
+            )
+            .await?;
+        }
+    }
+    Ok(queued)
+}
+
+/// After a COI is uploaded (signed in or through the portal), when AI is configured: queues
+/// its reading, or records why there is none this month. Never fails the upload: a problem is
+/// logged.
+pub async fn read_on_upload(ctx: &AppContext, org: &organizations::Model, doc: &documents::Model) {
+    if doc.document_type != "coi" {
+        return;
+    }
+    let result: Result<()> = async {
+        let settings = Settings::from_context(ctx)?;
+        if !settings.ai.is_enabled() {
+            return Ok(());
+        }
+        if let Queued::UsedUp(why) = queue(ctx, &settings, org, doc, None).await? {
+            extractions::unavailable(&ctx.db, doc, None, &why).await?;
+        }
+        Ok(())
+    }
+    .await;
+    if let Err(e) = result {
+        tracing::warn!(document = doc.id, error = %e, "certificate reading not queued");
+    }
+}
+
+/// Reads the certificate with AI, in the background: 202 with the job's id (the reading
+/// already under way, if any). The result is at `GET /api/documents/{id}/extraction`.
+#[utoipa::path(post, operation_id = "extract_coverage", path = "/api/documents/{id}/extract", tag = "requirements", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 202, body = ExtractionAccepted), (status = 401, body = Envelope), (status = 402, body = Envelope),
+        (status = 404, body = Envelope), (status = 422, body = Envelope), (status = 503, body = Envelope)))]
+async fn extract(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let (doc, _) =
+        document_model::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
+    if doc.document_type != "coi" {
+        return Err(not_a_certificate().into());
+    }
+    let settings = Settings::from_context(&ctx)?;
+    if !settings.ai.is_enabled() {
+        return Err(ai_not_configured().into());
+    }
+    let reading = match queue(&ctx, &settings, &current.org, &doc, Some(current.user.pid)).await? {
+        Queued::Reading(reading) => reading,
+        Queued::UsedUp(why) => return Err(Refusal::PlanLimit(why).into()),
+    };
+    Ok((
+        StatusCode::ACCEPTED,
+        axum::Json(ExtractionAccepted {
+            job_id: reading.pid.to_string(),
+        }),
+    )
+        .into_response())
+}
+
+/// The document's latest reading by AI: queued, running, done (with the suggestion and each
+/// field's confidence), failed or unavailable (with the reason). 404 when it was never read.
+#[utoipa::path(get, operation_id = "show_extraction", path = "/api/documents/{id}/extraction", tag = "requirements", security(("bearer" = [])),
+    params(("id" = String, Path)),
+    responses((status = 200, body = ExtractionResponse), (status = 401, body = Envelope), (status = 404, body = Envelope)))]
+async fn show(
+    current: CurrentUser,
+    State(ctx): State<AppContext>,
+    Path(id): Path<String>,
+) -> ApiResult {
+    let (doc, _) =
+        document_model::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
+    let reading = extractions::latest(&ctx.db, doc.id)
+        .await?
+        .ok_or(Refusal::NotFound)?;
+    super::ok_json(ExtractionResponse::new(&reading))
+}
+
+pub fn routes() -> Routes {
+    Routes::new()
+        .add("/api/documents/{id}/extract", post(extract))
+        .add("/api/documents/{id}/extraction", get(show))
+}

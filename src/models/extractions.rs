@@ -1,0 +1,405 @@
+//! Readings of certificates by AI (docs/product.md, "Reading certificates with AI"): one row
+//! per attempt, `queued` -> `running` -> `done`, `failed` or `unavailable`, each end with its
+//! reason in words. A reading keeps a suggestion; it never writes the document's coverage (a
+//! person accepts it). A reading still `running` after `settings.ai.stale_after_seconds`
+//! belonged to a worker that died: the scheduler's sweep fails it with a reason, so none stays
+//! "running" for good, and the person may ask again.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Datelike, TimeZone, Utc};
+use loco_rs::prelude::*;
+use sea_orm::{ActiveValue, QueryOrder, QuerySelect};
+use serde::Serialize;
+
+pub use super::_entities::extractions::{self, ActiveModel, Entity, Model};
+use super::{
+    _entities::{documents, organizations},
+    coverage::Coverage,
+    refusal::Refusal,
+};
+use crate::services::{ai::Usage, certificates::Reading};
+
+#[async_trait::async_trait]
+impl ActiveModelBehavior for ActiveModel {}
+
+/// Where a reading is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtractionStatus {
+    Queued,
+    Running,
+    Done,
+    /// The AI service failed, timed out or answered nonsense; `reason` says which.
+    Failed,
+    /// The file cannot be read by the configured model (a scan, and no image reading), or the
+    /// month's allowance is used up; `reason` says which.
+    Unavailable,
+}
+
+impl ExtractionStatus {
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Queued => "queued",
+            Self::Running => "running",
+            Self::Done => "done",
+            Self::Failed => "failed",
+            Self::Unavailable => "unavailable",
+        }
+    }
+
+    fn parse(raw: &str) -> Self {
+        [
+            Self::Queued,
+            Self::Running,
+            Self::Done,
+            Self::Failed,
+            Self::Unavailable,
+        ]
+        .into_iter()
+        .find(|s| s.as_str() == raw)
+        .unwrap_or(Self::Failed)
+    }
+}
+
+impl Model {
+    #[must_use]
+    pub fn status(&self) -> ExtractionStatus {
+        ExtractionStatus::parse(&self.status)
+    }
+
+    /// The coverage read, when done.
+    #[must_use]
+    pub fn suggestion(&self) -> Option<Coverage> {
+        Coverage::stored(self.suggestion.as_deref())
+    }
+
+    /// Each field's confidence, 0 to 1, by path.
+    #[must_use]
+    pub fn confidence(&self) -> BTreeMap<String, f64> {
+        self.confidence
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok())
+            .unwrap_or_default()
+    }
+
+    /// What was read and left out, in words.
+    #[must_use]
+    pub fn notes(&self) -> Vec<String> {
+        self.notes
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok())
+            .unwrap_or_default()
+    }
+
+    /// Queued or running.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        matches!(
+            self.status(),
+            ExtractionStatus::Queued | ExtractionStatus::Running
+        )
+    }
+}
+
+/// The start of the calendar month (UTC) `now` is in.
+fn month_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(now.year(), now.month(), 1, 0, 0, 0)
+        .single()
+        .unwrap_or(now)
+}
+
+/// Readings the organization asked the AI service for this month (not those `unavailable`,
+/// which never reached it).
+///
+/// # Errors
+/// Database errors.
+pub async fn used_this_month<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    now: DateTime<Utc>,
+) -> Result<u64> {
+    Ok(Entity::find()
+        .filter(extractions::Column::OrganizationId.eq(org_id))
+        .filter(extractions::Column::CreatedAt.gte(month_start(now)))
+        .filter(extractions::Column::Status.ne(ExtractionStatus::Unavailable.as_str()))
+        .count(db)
+        .await?)
+}
+
+/// The month's readings over every organization: how many and what they cost (the admin
+/// area's figure).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthReadings {
+    pub readings: u64,
+    pub prompt_tokens: i64,
+    pub completion_tokens: i64,
+    pub cost_micros: i64,
+}
+
+/// # Errors
+/// Database errors.
+pub async fn month_readings(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<MonthReadings> {
+    let rows: Vec<(i64, i64, i64)> = Entity::find()
+        .select_only()
+        .column(extractions::Column::PromptTokens)
+        .column(extractions::Column::CompletionTokens)
+        .column(extractions::Column::CostMicros)
+        .filter(extractions::Column::CreatedAt.gte(month_start(now)))
+        .filter(extractions::Column::Status.ne(ExtractionStatus::Unavailable.as_str()))
+        .into_tuple::<(i32, i32, i64)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(p, c, cost)| (i64::from(p), i64::from(c), cost))
+        .collect();
+    Ok(rows.iter().fold(
+        MonthReadings {
+            readings: rows.len() as u64,
+            ..MonthReadings::default()
+        },
+        |mut sum, (p, c, cost)| {
+            sum.prompt_tokens += p;
+            sum.completion_tokens += c;
+            sum.cost_micros += cost;
+            sum
+        },
+    ))
+}
+
+/// The latest reading of a document, if any.
+///
+/// # Errors
+/// Database errors.
+pub async fn latest<C: ConnectionTrait>(db: &C, document_id: i64) -> Result<Option<Model>> {
+    Ok(Entity::find()
+        .filter(extractions::Column::DocumentId.eq(document_id))
+        .order_by_desc(extractions::Column::Id)
+        .one(db)
+        .await?)
+}
+
+/// Who asked: a person (by public id), or the upload itself.
+pub type RequestedBy = Option<uuid::Uuid>;
+
+fn new_row(
+    doc: &documents::Model,
+    requested_by: RequestedBy,
+    status: ExtractionStatus,
+) -> ActiveModel {
+    let now = Utc::now();
+    ActiveModel {
+        pid: ActiveValue::Set(uuid::Uuid::new_v4()),
+        status: ActiveValue::Set(status.as_str().to_string()),
+        prompt_tokens: ActiveValue::Set(0),
+        completion_tokens: ActiveValue::Set(0),
+        cost_micros: ActiveValue::Set(0),
+        requested_by_pid: ActiveValue::Set(requested_by),
+        organization_id: ActiveValue::Set(doc.organization_id),
+        document_id: ActiveValue::Set(doc.id),
+        created_at: ActiveValue::Set(now.into()),
+        updated_at: ActiveValue::Set(now.into()),
+        ..Default::default()
+    }
+}
+
+/// What asking for a reading came to.
+#[derive(Debug)]
+pub enum Queued {
+    /// Queued now, or already queued or running.
+    Reading(Box<Model>),
+    /// The plan's month allowance is used: a sentence naming the plan.
+    UsedUp(String),
+}
+
+/// Queues a reading of `doc` within the plan's month allowance, under the organization's row
+/// lock so that two at once cannot both take the last one. A reading of it already queued or
+/// running is answered instead of a second.
+///
+/// # Errors
+/// Database errors.
+pub async fn queue(
+    db: &DatabaseConnection,
+    org: &organizations::Model,
+    doc: &documents::Model,
+    requested_by: RequestedBy,
+    allowance: u64,
+) -> Result<Queued> {
+    let txn = super::begin_write(db).await?;
+    organizations::Entity::find_by_id(org.id)
+        .lock_exclusive()
+        .one(&txn)
+        .await?
+        .ok_or(Refusal::NotFound)?;
+    if let Some(open) = latest(&txn, doc.id).await?.filter(Model::is_open) {
+        txn.commit().await?;
+        return Ok(Queued::Reading(Box::new(open)));
+    }
+    if used_this_month(&txn, org.id, Utc::now()).await? >= allowance {
+        return Ok(Queued::UsedUp(format!(
+            "The {} plan reads {allowance} certificates with AI a month, and this month's are \
+             used. Enter the coverage by hand, or upgrade for more.",
+            org.plan().name()
+        )));
+    }
+    let row = new_row(doc, requested_by, ExtractionStatus::Queued)
+        .insert(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(Queued::Reading(Box::new(row)))
+}
+
+/// Records a reading that cannot happen, with why (shown on the document's page).
+///
+/// # Errors
+/// Database errors.
+pub async fn unavailable(
+    db: &DatabaseConnection,
+    doc: &documents::Model,
+    requested_by: RequestedBy,
+    reason: &str,
+) -> Result<Model> {
+    let mut row = new_row(doc, requested_by, ExtractionStatus::Unavailable);
+    let now = Utc::now();
+    row.reason = ActiveValue::Set(Some(reason.to_string()));
+    row.finished_at = ActiveValue::Set(Some(now.into()));
+    Ok(row.insert(db).await?)
+}
+
+impl Model {
+    /// Takes a queued reading: `running`. `None` when it is no longer queued (done by another
+    /// worker, or failed by the sweep).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn start(db: &DatabaseConnection, id: i64) -> Result<Option<Self>> {
+        let now = Utc::now();
+        let taken = Entity::update_many()
+            .col_expr(
+                extractions::Column::Status,
+                Expr::value(ExtractionStatus::Running.as_str()),
+            )
+            .col_expr(extractions::Column::StartedAt, Expr::value(Some(now)))
+            .col_expr(extractions::Column::UpdatedAt, Expr::value(now))
+            .filter(extractions::Column::Id.eq(id))
+            .filter(extractions::Column::Status.eq(ExtractionStatus::Queued.as_str()))
+            .exec(db)
+            .await?;
+        if taken.rows_affected == 0 {
+            return Ok(None);
+        }
+        Ok(Entity::find_by_id(id).one(db).await?)
+    }
+
+    /// Ends a running reading; `false` when it was no longer running (the sweep failed it).
+    async fn finish(self, db: &DatabaseConnection, mut row: ActiveModel) -> Result<bool> {
+        let now = Utc::now();
+        row.finished_at = ActiveValue::Set(Some(now.into()));
+        row.updated_at = ActiveValue::Set(now.into());
+        let updated = Entity::update_many()
+            .set(row)
+            .filter(extractions::Column::Id.eq(self.id))
+            .filter(extractions::Column::Status.eq(ExtractionStatus::Running.as_str()))
+            .exec(db)
+            .await?;
+        Ok(updated.rows_affected > 0)
+    }
+
+    /// Keeps what was read.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn succeed(
+        self,
+        db: &DatabaseConnection,
+        reading: &Reading,
+        cost_micros: i64,
+    ) -> Result<bool> {
+        let row = ActiveModel {
+            status: ActiveValue::Set(ExtractionStatus::Done.as_str().to_string()),
+            suggestion: ActiveValue::Set(Some(serde_json::to_string(&reading.coverage)?)),
+            confidence: ActiveValue::Set(Some(serde_json::to_string(&reading.confidence)?)),
+            notes: ActiveValue::Set(Some(serde_json::to_string(&reading.notes)?)),
+            model: ActiveValue::Set(Some(reading.model.clone())),
+            prompt_tokens: ActiveValue::Set(tokens(reading.usage.prompt_tokens)),
+            completion_tokens: ActiveValue::Set(tokens(reading.usage.completion_tokens)),
+            cost_micros: ActiveValue::Set(cost_micros),
+            ..Default::default()
+        };
+        self.finish(db, row).await
+    }
+
+    /// Ends the reading with a reason: `failed` (the service) or `unavailable` (the file).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn end(
+        self,
+        db: &DatabaseConnection,
+        status: ExtractionStatus,
+        reason: &str,
+        model: Option<&str>,
+        usage: Option<(Usage, i64)>,
+    ) -> Result<bool> {
+        let (usage, cost) = usage.unwrap_or_default();
+        let row = ActiveModel {
+            status: ActiveValue::Set(status.as_str().to_string()),
+            reason: ActiveValue::Set(Some(reason.chars().take(1000).collect())),
+            model: ActiveValue::Set(model.map(ToString::to_string)),
+            prompt_tokens: ActiveValue::Set(tokens(usage.prompt_tokens)),
+            completion_tokens: ActiveValue::Set(tokens(usage.completion_tokens)),
+            cost_micros: ActiveValue::Set(cost),
+            ..Default::default()
+        };
+        self.finish(db, row).await
+    }
+}
+
+fn tokens(count: u32) -> i32 {
+    i32::try_from(count).unwrap_or(i32::MAX)
+}
+
+/// Fails every reading still `running` since before `stale_after` ago, and every one still
+/// `queued` for ten times that (their job was lost): none stays open for good. Returns how
+/// many.
+///
+/// # Errors
+/// Database errors.
+pub async fn fail_stale(db: &DatabaseConnection, stale_after: chrono::Duration) -> Result<u64> {
+    let now = Utc::now();
+    let mut failed = 0;
+    for (status, since, column) in [
+        (
+            ExtractionStatus::Running,
+            now - stale_after,
+            extractions::Column::StartedAt,
+        ),
+        (
+            ExtractionStatus::Queued,
+            now - stale_after * 10,
+            extractions::Column::CreatedAt,
+        ),
+    ] {
+        let done = Entity::update_many()
+            .col_expr(
+                extractions::Column::Status,
+                Expr::value(ExtractionStatus::Failed.as_str()),
+            )
+            .col_expr(
+                extractions::Column::Reason,
+                Expr::value(
+                    "The reading stopped before it finished (its worker ended). Try again.",
+                ),
+            )
+            .col_expr(extractions::Column::FinishedAt, Expr::value(Some(now)))
+            .col_expr(extractions::Column::UpdatedAt, Expr::value(now))
+            .filter(extractions::Column::Status.eq(status.as_str()))
+            .filter(column.lt(since))
+            .exec(db)
+            .await?;
+        failed += done.rows_affected;
+    }
+    Ok(failed)
+}
