@@ -207,3 +207,5 @@ export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'li
 };
 /** Body of PUT /api/documents/{id}/coverage. */
 export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };
+/** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
+export type GapRequestResult = Schemas['GapRequestResponse'];

@@ -199,6 +199,24 @@ export const requirementHandlers = [
     Object.assign(set, read.set);
     return HttpResponse.json(withCount(set));
   }),
+  http.post('/api/vendors/{id}/gap-request', ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const vendor = db.vendors.find((v) => v.id === params.id);
+    if (!vendor) return apiError(404, 'not_found', 'Not found.');
+    const counting = vendor.gaps.filter((g) => !g.waived).map((g) => g.message);
+    if (counting.length === 0)
+      return apiError(409, 'nothing_to_correct', 'This vendor meets its requirements: there is nothing to correct.');
+    if (db.gapRequests.includes(vendor.id))
+      return apiError(
+        429,
+        'already_requested',
+        `${vendor.name} was asked for corrections today already. You can ask again tomorrow.`,
+      );
+    db.gapRequests.push(vendor.id);
+    return HttpResponse.json({ id: vendor.id, email: vendor.email, gaps: counting });
+  }),
   http.post('/api/vendors/{id}/waivers', async ({ request, params }) => {
     const account = accountFromRequest(request);
     if (!account) return unauthorized();
