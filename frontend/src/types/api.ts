@@ -207,5 +207,9 @@ export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'li
 };
 /** Body of PUT /api/documents/{id}/coverage. */
 export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };
+/** Body of POST /api/vendors/requirement-set: many vendors get one set, or none (null). */
+export type AssignRequirementSetInput = Schemas['AssignParams'];
+/** 200 of POST /api/vendors/requirement-set: how many vendors now have the set. */
+export type AssignRequirementSetResult = Schemas['AssignedResponse'];
 /** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
 export type GapRequestResult = Schemas['GapRequestResponse'];
