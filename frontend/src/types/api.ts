@@ -207,6 +207,8 @@ export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'li
 };
 /** Body of PUT /api/documents/{id}/coverage. */
 export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };
+/** Who said what a certificate shows: entered by hand, or read from the file (and confirmed). */
+export type CoverageSource = Schemas['CoverageSource'];
 /** Body of POST /api/vendors/requirement-set: many vendors get one set, or none (null). */
 export type AssignRequirementSetInput = Schemas['AssignParams'];
 /** 200 of POST /api/vendors/requirement-set: how many vendors now have the set. */
