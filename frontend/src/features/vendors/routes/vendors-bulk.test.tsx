@@ -211,6 +211,10 @@ describe('vendors: CSV', () => {
     const { user } = await openVendors();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Choose a CSV file with a header line and one vendor per line, in the columns Export CSV writes. ' +
+        'An optional Requirement set column names one of your requirement sets.',
+    );
     const csv = [
       'name,email,serviceType',
       'Dana Drywall,dana@example.com,general-contractor',
