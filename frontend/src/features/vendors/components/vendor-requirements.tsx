@@ -224,7 +224,9 @@ function RequestCorrections({
 
   return (
     <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-xs text-slate-600">Emails the vendor these gaps with the portal link, once a day at most.</p>
+      <p className="text-xs text-slate-600">
+        Emails the vendor the gaps that count, with the portal link and its company key; once a day at most.
+      </p>
       <Button
         variant="outline"
         size="sm"
