@@ -59,6 +59,10 @@ export const ERROR_CODES = {
   aiNotConfigured: 'ai_not_configured',
   /** The change clashes with the current state (a weekly plan is already active). */
   conflict: 'conflict',
+  /** A vendor was asked for corrections today already (at most once a day). */
+  alreadyRequested: 'already_requested',
+  /** No gap of the vendor counts: there is nothing to ask it to correct. */
+  nothingToCorrect: 'nothing_to_correct',
 } as const;
 export const MISSING_TOKEN = 'missing_token';
 

@@ -207,3 +207,11 @@ export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'li
 };
 /** Body of PUT /api/documents/{id}/coverage. */
 export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };
+/** Who said what a certificate shows: entered by hand, or read from the file (and confirmed). */
+export type CoverageSource = Schemas['CoverageSource'];
+/** Body of POST /api/vendors/requirement-set: many vendors get one set, or none (null). */
+export type AssignRequirementSetInput = Schemas['AssignParams'];
+/** 200 of POST /api/vendors/requirement-set: how many vendors now have the set. */
+export type AssignRequirementSetResult = Schemas['AssignedResponse'];
+/** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
+export type GapRequestResult = Schemas['GapRequestResponse'];

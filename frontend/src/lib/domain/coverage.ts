@@ -1,4 +1,4 @@
-import type { CoverageLineKey, RequirementLine } from '@/types/api';
+import type { CoverageLineKey, CoverageSource, RequirementLine } from '@/types/api';
 
 /** The lines of insurance, in the order of an ACORD 25 certificate (docs/product.md, "Requirements and gaps"). */
 export const COVERAGE_LINES: readonly CoverageLineKey[] = [
@@ -15,6 +15,13 @@ export const LINE_LABELS: Record<CoverageLineKey, string> = {
   umbrella: 'Umbrella liability',
   workers_comp: "Workers' compensation and employer's liability",
   professional: 'Professional liability',
+};
+
+/** Who said what a certificate shows, in words: 'Entered by hand'. */
+export const COVERAGE_SOURCE_LABELS: Record<CoverageSource, string> = {
+  manual: 'Entered by hand',
+  extracted: 'Read from the certificate automatically, not yet checked',
+  confirmed: 'Read from the certificate automatically and checked',
 };
 
 /** Each line's limits, in the certificate's order, with the words a sentence uses for them. */

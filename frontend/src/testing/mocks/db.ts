@@ -44,6 +44,8 @@ export const db = {
   content: defaultContent(),
   team: defaultTeam(),
   requirementSets: [] as RequirementSet[],
+  /** Vendor ids asked for corrections today (a second request the same day is a 429). */
+  gapRequests: [] as string[],
 };
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
@@ -148,6 +150,7 @@ export function resetDb() {
   db.oldSlugs = new Map();
   db.content = defaultContent();
   db.requirementSets = [];
+  db.gapRequests = [];
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

@@ -1,6 +1,10 @@
+import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildVendor } from '@/testing/mocks/fixtures';
+import { http } from '@/testing/mocks/http';
+import { server } from '@/testing/mocks/server';
+import { apiError } from '@/testing/mocks/utils';
 import { recordGets, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import type { Gap, OrgRole } from '@/types/api';
 
@@ -93,6 +97,88 @@ describe('vendor requirements panel', () => {
     const waive = await requirements.findByRole('button', { name: `Waive: ${AUTO.message}` });
     expect(waive).toBeDisabled();
     expect(waive).toHaveAttribute('title', expect.stringContaining('Viewers can look'));
+  });
+});
+
+describe('request corrections', () => {
+  it('emails the vendor its gaps with a spinner meanwhile, then stays off as "Requested today"', async () => {
+    seed();
+    db.vendors[0]!.email = 'office@granite.test';
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Held until released, then answered by the mock server's own handler.
+    server.use(
+      http.post('/api/vendors/{id}/gap-request', async () => {
+        await released;
+      }),
+    );
+    const { user } = renderApp('/vendors/AAAAAAA1');
+    const requirements = await panel();
+    await user.click(await requirements.findByRole('button', { name: 'Request corrections' }));
+    const pending = await requirements.findByRole('button', { name: 'Requesting...' });
+    expect(pending).toBeDisabled();
+    expect(pending).toHaveAttribute('aria-busy', 'true');
+    expect(pending.querySelector('svg.animate-spin')).not.toBeNull();
+    release();
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Corrections requested');
+    expect(status).toHaveTextContent('Emailed office@granite.test the gaps and the portal link.');
+    const done = await requirements.findByRole('button', { name: 'Requested today' });
+    expect(done).toBeDisabled();
+    expect(db.gapRequests).toEqual(['AAAAAAA1']);
+  });
+
+  it('says "Already requested today" with the server’s sentence on a second request the same day', async () => {
+    seed();
+    db.gapRequests = ['AAAAAAA1'];
+    const { user } = renderApp('/vendors/AAAAAAA1');
+    const requirements = await panel();
+    await user.click(await requirements.findByRole('button', { name: 'Request corrections' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Already requested today');
+    expect(status).toHaveTextContent('Granite Builders was asked for corrections today already. You can ask again tomorrow.');
+    expect(status).toHaveAttribute('data-variant', 'error');
+    expect(await requirements.findByRole('button', { name: 'Requested today' })).toBeDisabled();
+  });
+
+  it('shows the server’s sentence when there is nothing to correct, and the button stays', async () => {
+    seed();
+    server.use(
+      http.post('/api/vendors/{id}/gap-request', async () => {
+        await delay(10);
+        return apiError(409, 'nothing_to_correct', 'This vendor meets its requirements: there is nothing to correct.');
+      }),
+    );
+    const { user } = renderApp('/vendors/AAAAAAA1');
+    const requirements = await panel();
+    await user.click(await requirements.findByRole('button', { name: 'Request corrections' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Could not request corrections');
+    expect(status).toHaveTextContent('This vendor meets its requirements: there is nothing to correct.');
+    expect(status).toHaveAttribute('data-variant', 'error');
+    expect(await requirements.findByRole('button', { name: 'Request corrections' })).toBeEnabled();
+  });
+
+  it('is not offered to a viewer, nor when every gap is waived or there is none', async () => {
+    seed('viewer');
+    const first = renderApp('/vendors/AAAAAAA1');
+    let requirements = await panel();
+    await requirements.findByText(AUTO.message);
+    expect(requirements.queryByRole('button', { name: 'Request corrections' })).not.toBeInTheDocument();
+    first.unmount();
+
+    seed('member', [{ ...AUTO, waived: { id: 'w-1', reason: 'No vehicles', until: '2099-01-01', by: 'Adam Admin' } }]);
+    const second = renderApp('/vendors/AAAAAAA1');
+    requirements = await panel();
+    await requirements.findByText('Meets requirements');
+    expect(requirements.queryByRole('button', { name: 'Request corrections' })).not.toBeInTheDocument();
+    second.unmount();
+
+    seed('member', []);
+    renderApp('/vendors/AAAAAAA1');
+    requirements = await panel();
+    await requirements.findByText('Meets requirements');
+    expect(requirements.queryByRole('button', { name: 'Request corrections' })).not.toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { coiTypeLabel, documentTypeLabel } from '@/lib/domain/documents';
 import { formatDate } from '@/lib/format';
 import { useDocument } from '../api/get-document';
+import { CoveragePanel } from '../components/coverage-panel';
 import { DocumentPreview } from '../components/document-preview';
 import { useDownload } from '../hooks/use-download';
 import { ERROR_CODES } from '@/lib/api-error';
@@ -56,7 +57,20 @@ export function ViewDocumentRoute() {
             Download
           </Button>
         </div>
-        <DocumentPreview id={d.id} title={d.fileName} contentType={d.contentType} />
+        {d.documentType === 'coi' ? (
+          // A certificate beside its coverage form (stacked on a phone); the certificate stays in
+          // view while the form scrolls, to copy it field by field.
+          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+            <div className="min-w-0 lg:sticky lg:top-4">
+              <DocumentPreview id={d.id} title={d.fileName} contentType={d.contentType} />
+            </div>
+            <div className="min-w-0">
+              <CoveragePanel document={d} />
+            </div>
+          </div>
+        ) : (
+          <DocumentPreview id={d.id} title={d.fileName} contentType={d.contentType} />
+        )}
       </>
     );
   }

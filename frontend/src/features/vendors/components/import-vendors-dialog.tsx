@@ -140,7 +140,7 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
       open={open}
       onClose={close}
       title="Import Vendors"
-      description="Choose a CSV file with a header line and one vendor per line, in the columns Export CSV writes."
+      description="Choose a CSV file with a header line and one vendor per line, in the columns Export CSV writes. An optional Requirement set column names one of your requirement sets."
       className="max-w-2xl"
     >
       <div className="space-y-4">

@@ -1,4 +1,4 @@
-import { EnvelopeIcon, TrashIcon } from '@heroicons/react/20/solid';
+import { ClipboardDocumentCheckIcon, EnvelopeIcon, TrashIcon } from '@heroicons/react/20/solid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePlanGate } from '@/components/plan/use-plan-gate';
@@ -11,8 +11,10 @@ import { ERROR_CODES, isApiError } from '@/lib/api-error';
 import { invalidateCompliance } from '@/lib/query-keys';
 import type { RenewalRequestResult, Vendor } from '@/types/api';
 import { useWritePermission } from '@/lib/permissions';
+import { useAssignRequirementSet } from '../api/assign-requirement-set';
 import { useBulkDeleteVendors } from '../api/bulk-delete-vendors';
 import { useSendRenewalRequests } from '../api/send-renewal-requests';
+import { SetRequirementsDialog } from './set-requirements-dialog';
 
 const vendorsNoun = (n: number) => `${n} ${n === 1 ? 'vendor' : 'vendors'}`;
 
@@ -35,14 +37,19 @@ type VendorBulkActionsProps = {
   onClear: () => void;
 };
 
-/** Send renewal requests and Delete for the selected vendors (Professional; Free gets the upgrade prompt). */
+/**
+ * Set requirements (both plans: the assign call is not a Professional one), and Send renewal
+ * requests and Delete (Professional; Free gets the upgrade prompt) for the selected vendors.
+ */
 export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }: VendorBulkActionsProps) {
   const client = useQueryClient();
   const gate = usePlanGate();
   const renewals = useSendRenewalRequests();
   const deletion = useBulkDeleteVendors();
+  const assignment = useAssignRequirementSet();
   const write = useWritePermission();
   const [confirming, setConfirming] = useState(false);
+  const [assigning, setAssigning] = useState(false);
   const tooMany = tooManySelected(count) || count !== ids.length;
 
   function onFailure(title: string, error: unknown, fallback: string) {
@@ -57,6 +64,22 @@ export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }:
       onSuccess: (result) => renewalToast(result, names),
       onError: (error) => onFailure('Renewal requests failed', error, 'Failed to send renewal requests'),
     });
+  }
+
+  function assign(requirementSetId: string | null) {
+    assignment.mutate(
+      { ids, requirementSetId },
+      {
+        onSuccess: ({ updated }) => {
+          toast({ title: `Requirements set for ${vendorsNoun(updated)}`, variant: 'success' });
+          setAssigning(false);
+        },
+        onError: (error) => {
+          setAssigning(false);
+          onFailure('Setting requirements failed', error, 'Failed to set requirements');
+        },
+      },
+    );
   }
 
   function remove() {
@@ -76,6 +99,19 @@ export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }:
   return (
     <>
       <BulkActionBar count={count} onClear={onClear}>
+        {/* Not a Professional call: no plan gate. A viewer, who may not change vendors, is not offered it. */}
+        {write.allowed ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setAssigning(true)}
+            disabled={tooMany || assignment.isPending}
+            aria-busy={assignment.isPending || undefined}
+          >
+            <ClipboardDocumentCheckIcon aria-hidden className="size-4" />
+            Set requirements
+          </Button>
+        ) : null}
         <Button
           variant="outline"
           size="sm"
@@ -105,6 +141,13 @@ export function VendorBulkActions({ ids, count = ids.length, vendors, onClear }:
         title={`Delete ${vendorsNoun(count)}?`}
         description="This action cannot be undone. This will permanently delete the selected vendors and all associated documents."
         onConfirm={remove}
+      />
+      <SetRequirementsDialog
+        open={assigning}
+        count={count}
+        pending={assignment.isPending}
+        onClose={() => setAssigning(false)}
+        onApply={assign}
       />
       {gate.dialog}
     </>

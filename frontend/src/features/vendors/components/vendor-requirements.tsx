@@ -1,4 +1,5 @@
-import { ArrowPathIcon, CheckCircleIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { ArrowPathIcon, CheckCircleIcon, EnvelopeIcon, ExclamationTriangleIcon } from '@heroicons/react/20/solid';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,10 +8,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useRequirementSets } from '@/lib/api/requirement-sets';
-import { errorMessage, isApiError } from '@/lib/api-error';
+import { ERROR_CODES, errorMessage, isApiError } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useWritePermission } from '@/lib/permissions';
+import { invalidateCompliance } from '@/lib/query-keys';
 import type { Gap, Vendor } from '@/types/api';
+import { useRequestCorrections } from '../api/request-corrections';
 import { useCreateWaiver, useDeleteWaiver } from '../api/waivers';
 
 /** Today in the browser's zone, `YYYY-MM-DD`: the earliest end date a waiver may have. */
@@ -172,9 +175,85 @@ function GapItem({ vendorId, gap, onWaive }: { vendorId: string; gap: Gap; onWai
   );
 }
 
+/**
+ * "Request corrections": emails the vendor its gaps that count, once a day at most. After a
+ * request, or the server's word that one went out today, it stays off for the rest of the visit.
+ */
+function RequestCorrections({
+  vendorId,
+  requested,
+  onRequested,
+}: {
+  vendorId: string;
+  requested: boolean;
+  onRequested: () => void;
+}) {
+  const client = useQueryClient();
+  const request = useRequestCorrections();
+
+  function send() {
+    request.mutate(vendorId, {
+      onSuccess: (result) => {
+        onRequested();
+        toast({
+          title: 'Corrections requested',
+          description: `Emailed ${result.email} the gaps and the portal link.`,
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === ERROR_CODES.alreadyRequested) {
+          onRequested();
+          toast({
+            title: 'Already requested today',
+            description: errorMessage(error, 'This vendor was asked for corrections today already.'),
+            variant: 'error',
+          });
+          return;
+        }
+        // Nothing to correct: the gaps changed since the page was read; show them as they are.
+        if (isApiError(error) && error.code === ERROR_CODES.nothingToCorrect) void invalidateCompliance(client, ['vendors']);
+        toast({
+          title: 'Could not request corrections',
+          description: errorMessage(error, 'Failed to request corrections'),
+          variant: 'error',
+        });
+      },
+    });
+  }
+
+  return (
+    <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-xs text-slate-600">
+        Emails the vendor the gaps that count, with the portal link and its company key; once a day at most.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        onClick={send}
+        disabled={requested || request.isPending}
+        aria-busy={request.isPending || undefined}
+      >
+        {request.isPending ? (
+          <ArrowPathIcon aria-hidden className="size-4 animate-spin" />
+        ) : (
+          <EnvelopeIcon aria-hidden className="size-4" />
+        )}
+        {requested ? 'Requested today' : request.isPending ? 'Requesting...' : 'Request corrections'}
+      </Button>
+    </div>
+  );
+}
+
 /** The vendor's requirement set and how its current certificates measure up: gaps in words, waivers. */
 export function VendorRequirements({ vendor }: { vendor: Vendor }) {
   const sets = useRequirementSets();
+  const write = useWritePermission();
+  // Waived gaps do not count: a vendor with only those has nothing to correct.
+  const counting = vendor.gaps.some((gap) => !gap.waived);
+  // The vendor asked during this visit: kept here, so a gap waived and withdrawn meanwhile does not forget it.
+  const [requestedFor, setRequestedFor] = useState<string | null>(null);
   const [waiving, setWaiving] = useState<Gap | null>(null);
   const setId = vendor.requirementSetId ?? null;
   const set = setId ? sets.data?.find((s) => s.id === setId) : undefined;
@@ -216,6 +295,13 @@ export function VendorRequirements({ vendor }: { vendor: Vendor }) {
                   />
                 ))}
               </ul>
+            ) : null}
+            {counting && write.allowed ? (
+              <RequestCorrections
+                vendorId={vendor.id}
+                requested={requestedFor === vendor.id}
+                onRequested={() => setRequestedFor(vendor.id)}
+              />
             ) : null}
           </>
         )}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
 import { buildVendor } from '@/testing/mocks/fixtures';
 import { server } from '@/testing/mocks/server';
-import { fireEvent, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { fireEvent, recordGets, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
 function seed({ plan = 'professional' }: { plan?: 'free' | 'professional' } = {}) {
   signInAs();
@@ -92,6 +92,112 @@ describe('vendors: bulk actions', () => {
   });
 });
 
+describe('vendors: set requirements in bulk', () => {
+  const SETS = [
+    { id: 'set-1', name: 'Contractors', lines: [], vendorCount: 0 },
+    { id: 'set-2', name: 'Suppliers', lines: [], vendorCount: 0 },
+  ];
+
+  function recordAssignments() {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/api/vendors/requirement-set')) bodies.push(await request.clone().json());
+    });
+    return bodies;
+  }
+
+  it('gives the selected vendors a set, refreshes the list and says how many', async () => {
+    seed();
+    db.requirementSets = SETS.map((set) => ({ ...set }));
+    const bodies = recordAssignments();
+    const { user } = await openVendors();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme Plumbing' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Clear Cleaning' }));
+    const gets = recordGets('/api/vendors');
+    await user.click(within(bar()).getByRole('button', { name: 'Set requirements' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set requirements' }));
+    expect(dialog.getByText(/the 2 selected vendors must carry/)).toBeInTheDocument();
+    const apply = dialog.getByRole('button', { name: 'Apply' });
+    expect(apply).toBeDisabled();
+    await user.click(await dialog.findByRole('button', { name: /Requirement set/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Contractors', 'Suppliers', 'No requirements']);
+    await user.click(screen.getByRole('option', { name: 'Contractors' }));
+    await user.click(apply);
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Requirements set for 2 vendors');
+    expect(status).toHaveAttribute('data-variant', 'success');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ ids: ['AAAAAAA1', 'CCCCCCC3'], requirementSetId: 'set-1' }]);
+    expect(db.vendors.map((v) => v.requirementSetId)).toEqual(['set-1', null, 'set-1']);
+    // The list is read again: its gap badges and the With Gaps filter depend on the sets.
+    await waitFor(() => expect(gets.length).toBeGreaterThan(0));
+  });
+
+  it('works on the Free plan, without the upgrade prompt; "No requirements" sends null', async () => {
+    seed({ plan: 'free' });
+    db.requirementSets = SETS.map((set) => ({ ...set }));
+    db.vendors[1]!.requirementSetId = 'set-2';
+    const bodies = recordAssignments();
+    const { user } = await openVendors();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bolt Electric' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Set requirements' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set requirements' }));
+    expect(dialog.getByText(/the selected vendor must carry/)).toBeInTheDocument();
+    await user.click(await dialog.findByRole('button', { name: /Requirement set/ }));
+    await user.click(await screen.findByRole('option', { name: 'No requirements' }));
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Requirements set for 1 vendor');
+    expect(screen.queryByRole('dialog', { name: 'Upgrade to Professional' })).not.toBeInTheDocument();
+    expect(bodies).toEqual([{ ids: ['BBBBBBB2'], requirementSetId: null }]);
+    expect(db.vendors[1]!.requirementSetId).toBeNull();
+  });
+
+  it('says when the organization has no sets and links to the Requirements page', async () => {
+    seed();
+    const { user, router } = await openVendors();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme Plumbing' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Set requirements' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set requirements' }));
+    expect(await dialog.findByText(/Your organization has no requirement sets yet/)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    const link = dialog.getByRole('link', { name: 'Create one on the Requirements page' });
+    expect(link).toHaveAttribute('href', '/account/requirements');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/requirements'));
+  });
+
+  it('reports a 404 with the bulk failure toast and changes nothing', async () => {
+    seed();
+    db.requirementSets = SETS.map((set) => ({ ...set }));
+    server.use(
+      http.post('/api/vendors/requirement-set', () =>
+        HttpResponse.json({ error: 'not_found', message: 'One or more vendors were not found.' }, { status: 404 }),
+      ),
+    );
+    const { user } = await openVendors();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme Plumbing' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Set requirements' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set requirements' }));
+    await user.click(await dialog.findByRole('button', { name: /Requirement set/ }));
+    await user.click(await screen.findByRole('option', { name: 'Suppliers' }));
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Setting requirements failed');
+    expect(status).toHaveTextContent('One or more vendors were not found. Nothing was changed.');
+    expect(db.vendors.every((v) => v.requirementSetId === null)).toBe(true);
+  });
+
+  it('is not offered to a viewer', async () => {
+    seed();
+    signInAs({ email: 'vera@example.com', orgRole: 'viewer' });
+    const { user } = await openVendors();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Acme Plumbing' }));
+    expect(within(bar()).getByRole('button', { name: 'Send renewal requests' })).toBeDisabled();
+    expect(within(bar()).queryByRole('button', { name: 'Set requirements' })).not.toBeInTheDocument();
+  });
+});
+
 const csvFile = (text: string, name = 'vendors.csv') => new File([text], name, { type: 'text/csv' });
 
 describe('vendors: CSV', () => {
@@ -105,6 +211,10 @@ describe('vendors: CSV', () => {
     const { user } = await openVendors();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Choose a CSV file with a header line and one vendor per line, in the columns Export CSV writes. ' +
+        'An optional Requirement set column names one of your requirement sets.',
+    );
     const csv = [
       'name,email,serviceType',
       'Dana Drywall,dana@example.com,general-contractor',

@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw';
+import { BULK_ID_LIMIT } from '@/config';
 import { http } from '@/testing/mocks/http';
 import type {
   CoverageLineKey,
@@ -206,6 +207,49 @@ export const requirementHandlers = [
     if ('errors' in read) return apiError(422, 'validation_failed', 'Some fields need attention.', read.errors);
     Object.assign(set, read.set);
     return HttpResponse.json(withCount(set));
+  }),
+  http.post('/api/vendors/requirement-set', async ({ request }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const body = (await request.json()) as { ids?: unknown; requirementSetId?: unknown };
+    const ids = Array.isArray(body.ids) ? body.ids.filter((id): id is string => typeof id === 'string') : [];
+    if (ids.length === 0 || ids.length > BULK_ID_LIMIT) {
+      const message = ids.length === 0 ? 'Choose at least one.' : `At most ${BULK_ID_LIMIT} at a time.`;
+      return apiError(422, 'validation_failed', message, { ids: [message] });
+    }
+    const setId = typeof body.requirementSetId === 'string' ? body.requirementSetId : null;
+    if (setId !== null && !db.requirementSets.some((s) => s.id === setId)) {
+      return apiError(422, 'validation_failed', 'Some fields need attention.', {
+        requirementSetId: ['Choose one of your requirement sets.'],
+      });
+    }
+    const vendors = ids.map((id) => db.vendors.find((v) => v.id === id));
+    if (vendors.some((v) => !v)) return apiError(404, 'not_found', 'One or more of them were not found.');
+    for (const vendor of vendors) {
+      // The mock does not measure certificates: a vendor keeps the gaps it was given, none without a set.
+      if (setId === null) Object.assign(vendor!, { requirementSetId: null, gaps: [], meetsRequirements: true });
+      else vendor!.requirementSetId = setId;
+    }
+    return HttpResponse.json({ updated: vendors.length });
+  }),
+  http.post('/api/vendors/{id}/gap-request', ({ request, params }) => {
+    const account = accountFromRequest(request);
+    if (!account) return unauthorized();
+    if (RANK[account.orgRole] < RANK.member) return apiError(403, 'forbidden_role', 'Viewers can look but not change anything.');
+    const vendor = db.vendors.find((v) => v.id === params.id);
+    if (!vendor) return apiError(404, 'not_found', 'Not found.');
+    const counting = vendor.gaps.filter((g) => !g.waived).map((g) => g.message);
+    if (counting.length === 0)
+      return apiError(409, 'nothing_to_correct', 'This vendor meets its requirements: there is nothing to correct.');
+    if (db.gapRequests.includes(vendor.id))
+      return apiError(
+        429,
+        'already_requested',
+        `${vendor.name} was asked for corrections today already. You can ask again tomorrow.`,
+      );
+    db.gapRequests.push(vendor.id);
+    return HttpResponse.json({ id: vendor.id, email: vendor.email, gaps: counting });
   }),
   http.post('/api/vendors/{id}/waivers', async ({ request, params }) => {
     const account = accountFromRequest(request);
