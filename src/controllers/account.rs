@@ -53,6 +53,7 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
         documents_per_vendor: p.documents_per_vendor,
         price_cents: p.price_cents,
         seats: p.seats,
+        ai_readings_per_month: p.ai_readings_per_month,
     };
     super::ok_json(PublicConfig {
         support_email: settings.support_email.clone(),
@@ -60,6 +61,7 @@ async fn public_config(State(ctx): State<AppContext>) -> ApiResult {
             free: plan(&settings.plans.free),
             professional: plan(&settings.plans.professional),
         },
+        ai_reading: settings.ai.is_enabled(),
     })
 }
 

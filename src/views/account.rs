@@ -79,6 +79,9 @@ pub struct ExpirationBucket {
 pub struct PublicConfig {
     pub support_email: String,
     pub plans: Plans,
+    /// Whether certificates are read with AI on this server (an AI key is configured); when
+    /// not, coverage is entered by hand.
+    pub ai_reading: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -96,6 +99,8 @@ pub struct PlanInfo {
     pub price_cents: u64,
     /// How many people the plan has room for: members plus pending invitations.
     pub seats: u64,
+    /// Certificates read with AI a calendar month.
+    pub ai_readings_per_month: u64,
 }
 
 /// `POST /api/create-subscription` and `POST /api/billing/portal`: where the browser goes.

@@ -109,6 +109,9 @@ async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
         .await;
         assert_eq!(res.status_code(), 200, "{}", res.text());
 
+        let config: Value = server.get("/api/config").await.json();
+        assert_eq!(config["aiReading"], true);
+        assert_eq!(config["plans"]["free"]["aiReadingsPerMonth"], 10);
         let doc = upload_coi(&server, &owner, key, certificates::granite().pdf()).await;
         let requests = fake.requests();
         assert_eq!(requests.len(), 1, "one reading on upload");
@@ -400,6 +403,11 @@ async fn without_an_ai_key_reading_is_off_and_coverage_works_by_hand() {
         )
         .await;
         assert_eq!(readings(&ctx).await, 0, "no reading on upload");
+        let config: Value = server.get("/api/config").await.json();
+        assert_eq!(
+            config["aiReading"], false,
+            "the screens say AI reading is off"
+        );
         let res = send(
             &server,
             &owner,

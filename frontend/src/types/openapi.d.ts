@@ -2073,6 +2073,11 @@ export interface components {
         PlanInfo: {
             /**
              * Format: int64
+             * @description Certificates read with AI a calendar month.
+             */
+            aiReadingsPerMonth: number;
+            /**
+             * Format: int64
              * @description Null means no limit.
              */
             documentsPerVendor?: number | null;
@@ -2223,6 +2228,11 @@ export interface components {
         };
         /** @description `GET /api/config`: configuration the public pages show. */
         PublicConfig: {
+            /**
+             * @description Whether certificates are read with AI on this server (an AI key is configured); when
+             *     not, coverage is entered by hand.
+             */
+            aiReading: boolean;
             plans: components["schemas"]["Plans"];
             supportEmail: string;
         };
