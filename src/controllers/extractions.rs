@@ -116,12 +116,15 @@ async fn show(
     State(ctx): State<AppContext>,
     Path(id): Path<String>,
 ) -> ApiResult {
-    let (doc, _) =
+    let (doc, vendor) =
         document_model::Model::find_with_vendor_in_org(&ctx.db, current.org.id, &id).await?;
     let reading = extractions::latest(&ctx.db, doc.id)
         .await?
         .ok_or(Refusal::NotFound)?;
-    super::ok_json(ExtractionResponse::new(&reading))
+    let checks = reading.suggestion().map_or_else(Vec::new, |read| {
+        extractions::checks(&read, &vendor.name, &current.org.name, current.today)
+    });
+    super::ok_json(ExtractionResponse::new(&reading, checks))
 }
 
 pub fn routes() -> Routes {

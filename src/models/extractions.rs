@@ -103,6 +103,42 @@ impl Model {
     }
 }
 
+/// What a reading shows that a person should look at, in words, whatever the vendor's
+/// requirement set: the insured not being the vendor, a certificate dated more than a year
+/// before `today`, and a certificate holder that is not the organization.
+#[must_use]
+pub fn checks(
+    read: &Coverage,
+    vendor_name: &str,
+    org_name: &str,
+    today: chrono::NaiveDate,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(insured) = read.insured.as_deref() {
+        if !super::gaps::same_business(insured, vendor_name) {
+            out.push(format!(
+                "The certificate names {insured}, not {vendor_name}."
+            ));
+        }
+    }
+    if let Some(date) = read.certificate_date {
+        if date < today - chrono::Months::new(12) {
+            out.push(format!(
+                "The certificate is dated {}, more than a year ago: ask for a current one.",
+                super::compliance::display_date(date)
+            ));
+        }
+    }
+    if let Some(holder) = read.certificate_holder.as_deref() {
+        if !super::gaps::same_business(holder, org_name) {
+            out.push(format!(
+                "The certificate holder is {holder}, not {org_name}."
+            ));
+        }
+    }
+    out
+}
+
 /// The start of the calendar month (UTC) `now` is in.
 fn month_start(now: DateTime<Utc>) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(now.year(), now.month(), 1, 0, 0, 0)
@@ -402,4 +438,40 @@ pub async fn fail_stale(db: &DatabaseConnection, stale_after: chrono::Duration) 
         failed += done.rows_affected;
     }
     Ok(failed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> chrono::NaiveDate {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_reading_is_checked_against_the_vendor_the_date_and_the_organization() {
+        let read = Coverage {
+            certificate_date: Some(day("2025-03-15")),
+            insured: Some("Someone Else Holdings".into()),
+            certificate_holder: Some("Harbor Property Group, Inc.".into()),
+            ..Coverage::default()
+        };
+        assert_eq!(
+            checks(&read, "Granite Builders LLC", "Harbor Property Group", day("2026-11-27")),
+            vec![
+                "The certificate names Someone Else Holdings, not Granite Builders LLC.",
+                "The certificate is dated Mar 15, 2025, more than a year ago: ask for a current one.",
+            ]
+        );
+        assert_eq!(
+            checks(
+                &read,
+                "Someone Else Holdings",
+                "Other Org",
+                day("2026-03-15")
+            ),
+            vec!["The certificate holder is Harbor Property Group, Inc., not Other Org."],
+            "a year to the day is not more than a year"
+        );
+    }
 }

@@ -302,15 +302,21 @@ fn request(model: &str, source: &Source) -> Result<CreateChatCompletionRequest, 
         .map_err(bad)
 }
 
-/// The model's answer, leniently: a field of the wrong type reads as absent.
+/// The model's answer, leniently: a missing field reads as absent, but an answer without
+/// `lines` is not the asked-for JSON at all.
 #[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase")]
 struct Answer {
+    #[serde(default)]
     certificate_date: Option<String>,
+    #[serde(default)]
     insured: Option<String>,
+    #[serde(default)]
     producer: Option<String>,
+    #[serde(default)]
     certificate_holder: Option<String>,
     lines: Vec<AnswerLine>,
+    #[serde(default)]
     confidence: Vec<Score>,
 }
 
@@ -637,11 +643,18 @@ mod tests {
         let reading = checked(
             answer(&json!({
                 "insured": "Someone Invented Inc",
+                "lines": [],
                 "confidence": [{"field": "insured", "score": 0.95}]
             })),
             &Source::Text("INSURED Granite Builders LLC".to_string()),
         );
         assert_eq!(reading.confidence["insured"], 0.3);
+    }
+
+    #[test]
+    fn an_answer_without_lines_is_not_a_certificate() {
+        let blog_post = json!({"title": "A post", "content": "Text"});
+        assert!(serde_json::from_value::<Answer>(blog_post).is_err());
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub struct ExtractionResponse {
     pub confidence: Option<BTreeMap<String, f64>>,
     /// What the model answered that did not read, left out, in words.
     pub notes: Vec<String>,
+    /// What the suggestion shows that a person should look at, in words: the insured not
+    /// being the vendor, a certificate dated more than a year ago, a certificate holder that
+    /// is not the organization.
+    pub checks: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<String>,
     /// What the reading cost, in US dollars.
@@ -44,9 +48,10 @@ pub struct ExtractionResponse {
 
 impl ExtractionResponse {
     #[must_use]
-    pub fn new(row: &extractions::Model) -> Self {
+    pub fn new(row: &extractions::Model, checks: Vec<String>) -> Self {
         let done = row.status() == ExtractionStatus::Done;
         Self {
+            checks,
             job_id: row.pid.to_string(),
             status: row.status(),
             reason: row.reason.clone(),

@@ -80,35 +80,41 @@ async fn readings(ctx: &AppContext) -> u64 {
     extractions::Entity::find().count(&ctx.db).await.unwrap()
 }
 
+/// Granite Builders LLC, made a vendor of `owner` that must carry $2M general liability each
+/// occurrence with additional insured, and $1M automobile; returns its key.
+async fn site_trades_vendor(server: &TestServer, owner: &Account) -> String {
+    let vendor = create_vendor(server, owner, "Granite Builders LLC").await;
+    let key = vendor["id"].as_str().unwrap();
+    let set = send(
+        server,
+        owner,
+        "POST",
+        "/api/requirement-sets",
+        json!({"name": "Site trades", "lines": [
+            {"line": "general_liability", "minimums": {"eachOccurrence": "$2M"},
+             "additionalInsured": true},
+            {"line": "automobile", "minimums": {"combinedSingleLimit": "$1M"}}
+        ]}),
+    )
+    .await;
+    assert_eq!(set.status_code(), 201, "{}", set.text());
+    let res = send(
+        server,
+        owner,
+        "POST",
+        "/api/vendors/requirement-set",
+        json!({"ids": [key], "requirementSetId": set.json::<Value>()["id"]}),
+    )
+    .await;
+    assert_eq!(res.status_code(), 200, "{}", res.text());
+    key.to_string()
+}
+
 #[tokio::test]
 async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
     with_ai(10, |server, _ctx, fake| async move {
         let owner = register(&server, "Olive Owner", Some("Harbor Property Group")).await;
-        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
-        let key = vendor["id"].as_str().unwrap();
-        let set = send(
-            &server,
-            &owner,
-            "POST",
-            "/api/requirement-sets",
-            json!({"name": "Site trades", "lines": [
-                {"line": "general_liability", "minimums": {"eachOccurrence": "$2M"},
-                 "additionalInsured": true},
-                {"line": "automobile", "minimums": {"combinedSingleLimit": "$1M"}}
-            ]}),
-        )
-        .await;
-        assert_eq!(set.status_code(), 201, "{}", set.text());
-        let res = send(
-            &server,
-            &owner,
-            "POST",
-            "/api/vendors/requirement-set",
-            json!({"ids": [key], "requirementSetId": set.json::<Value>()["id"]}),
-        )
-        .await;
-        assert_eq!(res.status_code(), 200, "{}", res.text());
-
+        let key = &site_trades_vendor(&server, &owner).await;
         let config: Value = server.get("/api/config").await.json();
         assert_eq!(config["aiReading"], true);
         assert_eq!(config["plans"]["free"]["aiReadingsPerMonth"], 10);
@@ -150,6 +156,11 @@ async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
         assert_eq!(read["model"], format!("{}-2024-07-18", openai::MODEL));
         assert!(read["costUsd"].as_f64().unwrap() > 0.0, "{read}");
         assert_eq!(read["notes"], json!([]));
+        assert_eq!(
+            read["checks"],
+            json!([]),
+            "its insured, its holder, this year"
+        );
 
         // Nothing is written until a person accepts it.
         let shown: Value = get(&server, &owner, &format!("/api/documents/{doc}"))
@@ -194,7 +205,7 @@ async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
 #[tokio::test]
 async fn another_certificate_reads_as_its_own_text_says() {
     with_ai(10, |server, _ctx, _fake| async move {
-        let owner = register(&server, "Olive Owner", None).await;
+        let owner = register(&server, "Olive Owner", Some("Bayview Offices")).await;
         let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
         let mut cert = certificates::granite();
         cert.insured = "Someone Else Holdings";
@@ -211,6 +222,13 @@ async fn another_certificate_reads_as_its_own_text_says() {
             json!({"eachOccurrence": 500_000})
         );
         assert_eq!(suggestion["lines"][0]["additionalInsured"], false);
+        assert_eq!(
+            read["checks"],
+            json!([
+                "The certificate names Someone Else Holdings, not Granite Builders LLC.",
+                "The certificate holder is Harbor Property Group, not Bayview Offices."
+            ])
+        );
     })
     .await;
 }

@@ -1725,6 +1725,12 @@ export interface components {
         };
         /** @description `GET /api/documents/{id}/extraction`: the document's latest reading by AI. */
         ExtractionResponse: {
+            /**
+             * @description What the suggestion shows that a person should look at, in words: the insured not
+             *     being the vendor, a certificate dated more than a year ago, a certificate holder that
+             *     is not the organization.
+             */
+            checks: string[];
             /** @description Each field's confidence, 0 to 1, by path (`lines[0].limits.eachOccurrence`). */
             confidence?: {
                 [key: string]: number;
