@@ -6,7 +6,9 @@ use sea_orm_migration::prelude::*;
 /// `running` -> `done`, `failed` or `unavailable`, with the reason in words; the suggestion
 /// (`coverage` JSON text), each field's confidence and the notes on what was dropped; the
 /// model, tokens and cost in millionths of a US dollar. A suggestion never writes the
-/// document's coverage: a person accepts it (`documents.coverage_source` `confirmed`).
+/// document's coverage: a person accepts it (`documents.coverage_source` `confirmed`). A
+/// reading of a portal upload has `portal_token_digest`: the SHA-256 of the token the upload
+/// answered, with which the vendor (and no one else) sees and corrects that one reading.
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -29,6 +31,7 @@ impl MigrationTrait for Migration {
                 ("completion_tokens", ColType::Integer),
                 ("cost_micros", ColType::BigInteger),
                 ("requested_by_pid", ColType::UuidNull),
+                ("portal_token_digest", ColType::StringNull),
                 ("started_at", ColType::TimestampWithTimeZoneNull),
                 ("finished_at", ColType::TimestampWithTimeZoneNull),
             ],

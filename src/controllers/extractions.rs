@@ -6,10 +6,11 @@ use axum::http::StatusCode;
 use loco_rs::prelude::*;
 
 use crate::{
-    controllers::current::CurrentUser,
+    controllers::{current::CurrentUser, json::ApiJson},
     errors::{ai_not_configured, ApiResult, Envelope},
     models::{
         _entities::{documents, organizations},
+        coverage::CoverageForm,
         documents as document_model,
         extractions::{self, ExtractionStatus, Queued, RequestedBy},
         refusal::Refusal,
@@ -52,25 +53,35 @@ async fn queue(
 
 /// After a COI is uploaded (signed in or through the portal), when AI is configured: queues
 /// its reading, or records why there is none this month. Never fails the upload: a problem is
-/// logged.
-pub async fn read_on_upload(ctx: &AppContext, org: &organizations::Model, doc: &documents::Model) {
+/// logged. Returns the reading queued, if any.
+pub async fn read_on_upload(
+    ctx: &AppContext,
+    org: &organizations::Model,
+    doc: &documents::Model,
+) -> Option<extractions::Model> {
     if doc.document_type != "coi" {
-        return;
+        return None;
     }
-    let result: Result<()> = async {
+    let result: Result<Option<extractions::Model>> = async {
         let settings = Settings::from_context(ctx)?;
         if !settings.ai.is_enabled() {
-            return Ok(());
+            return Ok(None);
         }
-        if let Queued::UsedUp(why) = queue(ctx, &settings, org, doc, None).await? {
-            extractions::unavailable(&ctx.db, doc, None, &why).await?;
+        match queue(ctx, &settings, org, doc, None).await? {
+            Queued::Reading(reading) => Ok(Some(*reading)),
+            Queued::UsedUp(why) => {
+                extractions::unavailable(&ctx.db, doc, None, &why).await?;
+                Ok(None)
+            }
         }
-        Ok(())
     }
     .await;
-    if let Err(e) = result {
-        tracing::warn!(document = doc.id, error = %e, "certificate reading not queued");
-    }
+    result
+        .map_err(
+            |e| tracing::warn!(document = doc.id, error = %e, "certificate reading not queued"),
+        )
+        .ok()
+        .flatten()
 }
 
 /// Reads the certificate with AI, in the background: 202 with the job's id (the reading
@@ -127,8 +138,46 @@ async fn show(
     super::ok_json(ExtractionResponse::new(&reading, checks))
 }
 
+#[derive(Debug, Default, serde::Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct PortalReadingQuery {
+    /// The `readingToken` the portal upload answered.
+    pub token: String,
+}
+
+/// The vendor's view of the certificate it just uploaded through the portal, as read by AI:
+/// the `readingToken` of the upload shows that one reading (for two hours) and nothing else.
+#[utoipa::path(get, operation_id = "show_portal_reading", path = "/api/portal/reading", tag = "portal", params(PortalReadingQuery),
+    responses((status = 200, body = ExtractionResponse), (status = 404, body = Envelope)))]
+async fn portal_show(
+    State(ctx): State<AppContext>,
+    Query(query): Query<PortalReadingQuery>,
+) -> ApiResult {
+    let reading = extractions::Model::of_portal_token(&ctx.db, &query.token).await?;
+    super::ok_json(ExtractionResponse::new(&reading, Vec::new()))
+}
+
+/// The vendor corrects what was read before sending it: the coverage, checked as the coverage
+/// form checks it, becomes the suggestion the organization accepts. 409
+/// `reading_in_progress` while it is still being read.
+#[utoipa::path(put, operation_id = "correct_portal_reading", path = "/api/portal/reading", tag = "portal", params(PortalReadingQuery),
+    request_body = CoverageForm,
+    responses((status = 200, body = ExtractionResponse), (status = 404, body = Envelope), (status = 409, body = Envelope),
+        (status = 422, body = Envelope)))]
+async fn portal_correct(
+    State(ctx): State<AppContext>,
+    Query(query): Query<PortalReadingQuery>,
+    ApiJson(form): ApiJson<CoverageForm>,
+) -> ApiResult {
+    let reading = extractions::Model::of_portal_token(&ctx.db, &query.token).await?;
+    let coverage = form.validate()?;
+    let reading = reading.correct_by_vendor(&ctx.db, &coverage).await?;
+    super::ok_json(ExtractionResponse::new(&reading, Vec::new()))
+}
+
 pub fn routes() -> Routes {
     Routes::new()
         .add("/api/documents/{id}/extract", post(extract))
         .add("/api/documents/{id}/extraction", get(show))
+        .add("/api/portal/reading", get(portal_show).put(portal_correct))
 }

@@ -297,7 +297,8 @@ impl Modify for NoNul {
         requirements::update, requirements::destroy, requirements::assign,
         requirements::put_coverage, requirements::waive, requirements::unwaive,
         requirements::gap_request,
-        extractions::extract, extractions::show,
+        extractions::extract, extractions::show, extractions::portal_show,
+        extractions::portal_correct,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

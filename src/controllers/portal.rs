@@ -140,9 +140,12 @@ async fn portal_upload(
         actor: crate::models::activities::Actor::vendor_portal(),
     };
     let doc = documents::Model::store_and_record(&ctx, file, new).await?;
-    super::extractions::read_on_upload(&ctx, &org, &doc).await;
+    let reading = super::extractions::read_on_upload(&ctx, &org, &doc).await;
     PortalMailer::document_received(&ctx, &org, &vendor, &doc, label).await?;
-    let body = PortalUploadResponse::new(&vendor, &doc, today);
+    let mut body = PortalUploadResponse::new(&vendor, &doc, today);
+    if let Some(reading) = reading {
+        body.reading_token = Some(reading.grant_portal_token(&ctx.db).await?);
+    }
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
 }
 

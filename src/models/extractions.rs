@@ -9,8 +9,10 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use loco_rs::prelude::*;
+use rand::RngCore;
 use sea_orm::{ActiveValue, QueryOrder, QuerySelect};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 pub use super::_entities::extractions::{self, ActiveModel, Entity, Model};
 use super::{
@@ -390,6 +392,91 @@ impl Model {
             ..Default::default()
         };
         self.finish(db, row).await
+    }
+}
+
+/// How long a portal upload's token shows its reading to the vendor.
+pub const PORTAL_TOKEN_HOURS: i64 = 2;
+
+fn token_digest(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+impl Model {
+    /// Gives the reading of a portal upload a token for the vendor: 32 random bytes, of which
+    /// only the digest is kept. The vendor sees and corrects this one reading with it, for
+    /// [`PORTAL_TOKEN_HOURS`].
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn grant_portal_token(&self, db: &DatabaseConnection) -> Result<String> {
+        let mut bytes = [0u8; 32];
+        rand::rng().fill_bytes(&mut bytes);
+        let token = hex::encode(bytes);
+        Entity::update_many()
+            .col_expr(
+                extractions::Column::PortalTokenDigest,
+                Expr::value(Some(token_digest(&token))),
+            )
+            .filter(extractions::Column::Id.eq(self.id))
+            .exec(db)
+            .await?;
+        Ok(token)
+    }
+
+    /// The reading a portal token shows, while it is fresh.
+    ///
+    /// # Errors
+    /// `NotFound` for a token unknown or past its time (not told apart); database errors.
+    pub async fn of_portal_token(db: &DatabaseConnection, token: &str) -> Result<Self> {
+        let token = token.trim();
+        if token.is_empty() {
+            return Err(Refusal::NotFound.into());
+        }
+        let since = Utc::now() - chrono::Duration::hours(PORTAL_TOKEN_HOURS);
+        Ok(Entity::find()
+            .filter(extractions::Column::PortalTokenDigest.eq(token_digest(token)))
+            .filter(extractions::Column::CreatedAt.gte(since))
+            .one(db)
+            .await?
+            .ok_or(Refusal::NotFound)?)
+    }
+
+    /// The vendor's correction of what was read, before it is sent: it becomes the suggestion
+    /// (with a note saying who wrote it) that a person of the organization then accepts. Not
+    /// while the reading is under way.
+    ///
+    /// # Errors
+    /// `Taken` (`reading_in_progress`) while queued or running; database errors.
+    pub async fn correct_by_vendor(
+        self,
+        db: &DatabaseConnection,
+        coverage: &Coverage,
+    ) -> Result<Self> {
+        if self.is_open() {
+            return Err(Refusal::Taken {
+                code: "reading_in_progress",
+                message:
+                    "The certificate is still being read. Correct it once the reading is done."
+                        .into(),
+            }
+            .into());
+        }
+        let mut notes = self.notes();
+        let note = "Corrected by the vendor through the portal.".to_string();
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+        let now = Utc::now();
+        let mut row: ActiveModel = self.into();
+        row.status = ActiveValue::Set(ExtractionStatus::Done.as_str().to_string());
+        row.reason = ActiveValue::Set(None);
+        row.suggestion = ActiveValue::Set(Some(serde_json::to_string(coverage)?));
+        row.notes = ActiveValue::Set(Some(serde_json::to_string(&notes)?));
+        // The model's confidence no longer speaks for what the vendor wrote.
+        row.confidence = ActiveValue::Set(Some("{}".to_string()));
+        row.updated_at = ActiveValue::Set(now.into());
+        Ok(row.update(db).await?)
     }
 }
 

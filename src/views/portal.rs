@@ -53,6 +53,10 @@ pub struct PortalDocument {
 pub struct PortalUploadResponse {
     pub company_name: String,
     pub document: PortalDocument,
+    /// A certificate read with AI: the token with which the vendor sees what was read and
+    /// corrects it (`GET|PUT /api/portal/reading?token=`), for two hours.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading_token: Option<String>,
 }
 
 impl PortalVendor {
@@ -95,6 +99,7 @@ impl PortalUploadResponse {
                 expiration_date: doc.expiration_date,
                 status: doc.status(today),
             },
+            reading_token: None,
         }
     }
 }

@@ -449,3 +449,115 @@ async fn without_an_ai_key_reading_is_off_and_coverage_works_by_hand() {
     })
     .await;
 }
+
+/// A COI uploaded through the portal with `key`.
+async fn portal_upload(server: &TestServer, key: &str, bytes: Vec<u8>) -> Value {
+    let form = axum_test::multipart::MultipartForm::new()
+        .add_text("companyKey", key)
+        .add_text("documentType", "coi")
+        .add_text("coiType", "general_liability")
+        .add_text("expirationDate", "2027-01-01")
+        .add_part(
+            "file",
+            axum_test::multipart::Part::bytes(bytes)
+                .file_name("certificate.pdf")
+                .mime_type("application/pdf"),
+        );
+    let res = server
+        .post("/api/vendor-upload-document")
+        .multipart(form)
+        .await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    res.json()
+}
+
+#[tokio::test]
+async fn the_vendor_sees_and_corrects_what_was_read_of_its_own_upload_only() {
+    with_ai(10, |server, ctx, _fake| async move {
+        let owner = register(&server, "Olive Owner", Some("Harbor Property Group")).await;
+        let key = site_trades_vendor(&server, &owner).await;
+        let uploaded = portal_upload(&server, &key, certificates::granite().pdf()).await;
+        let token = uploaded["readingToken"].as_str().unwrap().to_string();
+        let doc = uploaded["document"]["id"].as_str().unwrap().to_string();
+        let reading = format!("/api/portal/reading?token={token}");
+
+        let read: Value = server.get(&reading).await.json();
+        assert_eq!(read["status"], "done", "{read}");
+        assert_eq!(read["suggestion"]["lines"][0]["policyNumber"], "GL-4431-09");
+        assert_eq!(
+            read["checks"],
+            json!([]),
+            "the organization's checks are its own"
+        );
+
+        // The vendor corrects the policy number: the organization sees the correction.
+        let mut corrected = read["suggestion"].clone();
+        corrected["lines"][0]["policyNumber"] = json!("GL-4431-10");
+        let res = server.put(&reading).json(&corrected).await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let seen = extraction(&server, &owner, &doc).await;
+        assert_eq!(seen["suggestion"]["lines"][0]["policyNumber"], "GL-4431-10");
+        assert_eq!(
+            seen["notes"],
+            json!(["Corrected by the vendor through the portal."])
+        );
+        let shown: Value = get(&server, &owner, &format!("/api/documents/{doc}"))
+            .await
+            .json();
+        assert!(
+            shown["coverage"].is_null(),
+            "still for a person to accept: {shown}"
+        );
+
+        // Bad input names every problem and changes nothing.
+        let before = extraction(&server, &owner, &doc).await;
+        let res = server
+            .put(&reading)
+            .json(&json!({"lines": [{"line": "boat"},
+                {"line": "automobile", "limits": {"combinedSingleLimit": "lots"}}]}))
+            .await;
+        let body = assert_envelope(&res, 422, "validation_failed");
+        assert!(body["errors"]["lines[0].line"].is_array(), "{body}");
+        assert!(
+            body["errors"]["lines[1].limits.combinedSingleLimit"].is_array(),
+            "{body}"
+        );
+        assert_eq!(
+            extraction(&server, &owner, &doc).await,
+            before,
+            "nothing changed"
+        );
+
+        // No other reading is reachable: a wrong, an empty or a signed-in document's token.
+        let other = upload_coi(&server, &owner, &key, certificates::granite().pdf()).await;
+        let stored = extractions::Entity::find().count(&ctx.db).await.unwrap();
+        for bad in ["", "0000", &doc, &other, &token[..token.len() - 1]] {
+            let path = format!("/api/portal/reading?token={bad}");
+            assert_envelope(&server.get(&path).await, 404, "not_found");
+            assert_envelope(&server.put(&path).json(&corrected).await, 404, "not_found");
+        }
+        assert_eq!(
+            extractions::Entity::find().count(&ctx.db).await.unwrap(),
+            stored
+        );
+        assert_eq!(
+            extraction(&server, &owner, &other).await["suggestion"]["lines"][0]["policyNumber"],
+            "GL-4431-09",
+            "the other reading is untouched"
+        );
+        // A signed-in upload answers no token at all.
+        let res = upload(
+            &server,
+            &owner,
+            &key,
+            &UploadSpec {
+                coi_type: Some("general_liability"),
+                bytes: certificates::granite().pdf(),
+                ..UploadSpec::pdf("coi")
+            },
+        )
+        .await;
+        assert!(res.json::<Value>().get("readingToken").is_none());
+    })
+    .await;
+}

@@ -823,6 +823,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/reading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The vendor's view of the certificate it just uploaded through the portal, as read by AI:
+         *     the `readingToken` of the upload shows that one reading (for two hours) and nothing else.
+         */
+        get: operations["show_portal_reading"];
+        /**
+         * The vendor corrects what was read before sending it: the coverage, checked as the coverage
+         *     form checks it, becomes the suggestion the organization accepts. 409
+         *     `reading_in_progress` while it is still being read.
+         */
+        put: operations["correct_portal_reading"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reminders": {
         parameters: {
             query?: never;
@@ -2143,6 +2168,11 @@ export interface components {
         PortalUploadResponse: {
             companyName: string;
             document: components["schemas"]["PortalDocument"];
+            /**
+             * @description A certificate read with AI: the token with which the vendor sees what was read and
+             *     corrects it (`GET|PUT /api/portal/reading?token=`), for two hours.
+             */
+            readingToken?: string | null;
         };
         /** @description `GET /api/validate-company-key`: all the portal ever reveals. */
         PortalVendor: {
@@ -5476,6 +5506,113 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_portal_reading: {
+        parameters: {
+            query?: {
+                /** @description The `readingToken` the portal upload answered. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    correct_portal_reading: {
+        parameters: {
+            query?: {
+                /** @description The `readingToken` the portal upload answered. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoverageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionResponse"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,7 @@ pub struct Model {
     pub completion_tokens: i32,
     pub cost_micros: i64,
     pub requested_by_pid: Option<Uuid>,
+    pub portal_token_digest: Option<String>,
     pub started_at: Option<DateTimeWithTimeZone>,
     pub finished_at: Option<DateTimeWithTimeZone>,
     pub organization_id: i64,
