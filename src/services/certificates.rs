@@ -14,7 +14,10 @@ use async_openai::types::chat::{
     FinishReason, ImageUrl, ResponseFormat, ResponseFormatJsonSchema,
 };
 use base64::Engine as _;
-use lopdf::{Document, LoadOptions};
+use lopdf::{
+    content::{Content, Operation},
+    dictionary, Document, LoadOptions, Object, Stream,
+};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -99,6 +102,61 @@ fn data_url(mime: &str, bytes: &[u8]) -> String {
         "data:{mime};base64,{}",
         base64::engine::general_purpose::STANDARD.encode(bytes)
     )
+}
+
+/// A PDF whose pages show these lines in Helvetica, one text line each, the way a
+/// certificate's text layer holds them: what the tests and the benchmark of [`pdf_text`]
+/// (`examples/pdf_text_bench.rs`) read.
+///
+/// # Panics
+/// Never in practice: the content and the document are plain data that always encode.
+#[must_use]
+pub fn text_pdf(pages: &[Vec<String>]) -> Vec<u8> {
+    let mut doc = Document::with_version("1.5");
+    let tree_id = doc.new_object_id();
+    let font_id = doc.add_object(dictionary! {
+        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica",
+        "Encoding" => "WinAnsiEncoding",
+    });
+    let resources_id = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font_id}});
+    let mut kids = Vec::new();
+    for lines in pages {
+        let mut operations = vec![
+            Operation::new("BT", vec![]),
+            Operation::new("Tf", vec!["F1".into(), 9.into()]),
+            Operation::new("TL", vec![12.into()]),
+            Operation::new("Td", vec![36.into(), 760.into()]),
+        ];
+        for line in lines {
+            operations.push(Operation::new(
+                "'",
+                vec![Object::string_literal(line.as_str())],
+            ));
+        }
+        operations.push(Operation::new("ET", vec![]));
+        let content = Content { operations }
+            .encode()
+            .expect("text operations encode");
+        let content_id = doc.add_object(Stream::new(dictionary! {}, content));
+        let page_id = doc.add_object(dictionary! {
+            "Type" => "Page", "Parent" => tree_id, "Contents" => content_id,
+        });
+        kids.push(page_id.into());
+    }
+    let count = i64::try_from(kids.len()).unwrap_or(i64::MAX);
+    doc.objects.insert(
+        tree_id,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => kids, "Count" => count,
+            "Resources" => resources_id,
+            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+        }),
+    );
+    let catalog_id = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => tree_id});
+    doc.trailer.set("Root", catalog_id);
+    let mut out = Vec::new();
+    doc.save_to(&mut out).expect("a PDF in memory saves");
+    out
 }
 
 /// What of this file the model can be sent, or why it cannot read it (the `unavailable`
@@ -670,6 +728,26 @@ mod tests {
             .as_array()
             .unwrap()
             .contains(&json!("employersLiabilityEachAccident")));
+    }
+
+    #[test]
+    fn a_pdfs_text_layer_is_read_line_by_line_in_page_order() {
+        let pdf = text_pdf(&[
+            vec![
+                "INSURED: Granite Builders LLC".into(),
+                "EACH OCCURRENCE $ 1,000,000".into(),
+            ],
+            vec!["CERTIFICATE HOLDER: Harbor Property Group".into()],
+        ]);
+        assert_eq!(
+            pdf_text(&pdf).unwrap(),
+            "INSURED: Granite Builders LLC\nEACH OCCURRENCE $ 1,000,000\n\
+             CERTIFICATE HOLDER: Harbor Property Group"
+        );
+        assert!(matches!(
+            source_of(&pdf, "application/pdf", false),
+            Ok(Source::Text(text)) if text.starts_with("INSURED")
+        ));
     }
 
     #[test]

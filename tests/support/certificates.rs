@@ -1,7 +1,7 @@
-//! ACORD-25-like certificates as PDFs, made here with lopdf: the text lines of a certificate
-//! (producer, insured, insurers, one row per line of insurance with its limits below, the
-//! certificate holder), each shown with the `'` operator so the PDF's text layer holds them line
-//! by line; and a scan: one page that is only a JPEG image, with no text at all.
+//! ACORD-25-like certificates as PDFs: the text lines of a certificate (producer, insured,
+//! insurers, one row per line of insurance with its limits below, the certificate holder), made
+//! a PDF by the library's `text_pdf`; and a scan, made here with lopdf: one page that is only a
+//! JPEG image, with no text at all.
 
 use lopdf::{
     content::{Content, Operation},
@@ -66,51 +66,9 @@ impl Cert<'_> {
     }
 }
 
-/// A PDF with one page per entry, each showing its lines in Helvetica.
+/// A PDF with one page per entry, each showing its lines.
 pub fn text_pdf(pages: &[Vec<String>]) -> Vec<u8> {
-    let mut doc = Document::with_version("1.5");
-    let tree_id = doc.new_object_id();
-    let font_id = doc.add_object(dictionary! {
-        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica",
-        "Encoding" => "WinAnsiEncoding",
-    });
-    let resources_id = doc.add_object(dictionary! {"Font" => dictionary! {"F1" => font_id}});
-    let mut kids = Vec::new();
-    for lines in pages {
-        let mut operations = vec![
-            Operation::new("BT", vec![]),
-            Operation::new("Tf", vec!["F1".into(), 9.into()]),
-            Operation::new("TL", vec![12.into()]),
-            Operation::new("Td", vec![36.into(), 760.into()]),
-        ];
-        for line in lines {
-            operations.push(Operation::new(
-                "'",
-                vec![Object::string_literal(line.as_str())],
-            ));
-        }
-        operations.push(Operation::new("ET", vec![]));
-        let content = Content { operations }.encode().unwrap();
-        let content_id = doc.add_object(Stream::new(dictionary! {}, content));
-        let page_id = doc.add_object(dictionary! {
-            "Type" => "Page", "Parent" => tree_id, "Contents" => content_id,
-        });
-        kids.push(page_id.into());
-    }
-    let count = i64::try_from(kids.len()).unwrap();
-    doc.objects.insert(
-        tree_id,
-        Object::Dictionary(dictionary! {
-            "Type" => "Pages", "Kids" => kids, "Count" => count,
-            "Resources" => resources_id,
-            "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
-        }),
-    );
-    let catalog_id = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => tree_id});
-    doc.trailer.set("Root", catalog_id);
-    let mut out = Vec::new();
-    doc.save_to(&mut out).unwrap();
-    out
+    vendorwatch::services::certificates::text_pdf(pages)
 }
 
 /// A scanned certificate: one page drawing one JPEG, no text layer.
