@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use base64::Engine as _;
+
 use loco_rs::{app::AppContext, TestServer};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
@@ -22,6 +24,16 @@ where
     F: FnOnce(TestServer, AppContext, OpenAiFake) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
+    with_ai_reading(allowance, false, test).await;
+}
+
+/// With AI configured against the fake, the Free plan's month allowance, and whether the model
+/// reads images.
+async fn with_ai_reading<F, Fut>(allowance: u64, vision: bool, test: F)
+where
+    F: FnOnce(TestServer, AppContext, OpenAiFake) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
     let fake = OpenAiFake::start().await;
     let for_config = fake.clone();
     with_app_config(
@@ -29,6 +41,7 @@ where
             openai::configure(config, &for_config);
             let settings = config.settings.as_mut().unwrap();
             settings["plans"]["free"]["ai_readings_per_month"] = json!(allowance);
+            settings["ai"]["vision"] = json!(vision);
         },
         |server, ctx| test(server, ctx, fake),
     )
@@ -558,6 +571,80 @@ async fn the_vendor_sees_and_corrects_what_was_read_of_its_own_upload_only() {
         )
         .await;
         assert!(res.json::<Value>().get("readingToken").is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_scan_goes_as_images_to_a_model_that_reads_them() {
+    with_ai_reading(10, true, |server, _ctx, fake| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
+        let key = vendor["id"].as_str().unwrap();
+        let scan = upload_coi(&server, &owner, key, certificates::scanned_pdf()).await;
+        let requests = fake.requests();
+        assert_eq!(requests.len(), 1, "the scan went to the model");
+        let parts = requests[0]["messages"][1]["content"].as_array().unwrap();
+        assert_eq!(parts[0]["type"], "text");
+        assert_eq!(parts[1]["type"], "image_url");
+        let url = parts[1]["image_url"]["url"].as_str().unwrap();
+        let jpeg = base64::engine::general_purpose::STANDARD.encode(crate::fixtures::jpeg());
+        assert_eq!(
+            url,
+            format!("data:image/jpeg;base64,{jpeg}"),
+            "the page's own JPEG"
+        );
+        assert_eq!(extraction(&server, &owner, &scan).await["status"], "done");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_reading_whose_worker_died_is_failed_by_the_scheduler_and_can_be_asked_again() {
+    use loco_rs::task::Task;
+    use sea_orm::ConnectionTrait;
+    use vendorwatch::tasks::content_schedule::ContentSchedule;
+    with_ai(10, |server, ctx, _fake| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
+        let doc = upload_coi(
+            &server,
+            &owner,
+            vendor["id"].as_str().unwrap(),
+            certificates::granite().pdf(),
+        )
+        .await;
+        // As if its worker died an hour into the reading.
+        let stalled = "UPDATE extractions SET status = 'running', \
+            started_at = CURRENT_TIMESTAMP - INTERVAL '1 hour' WHERE status = 'done'";
+        let stalled_sqlite = "UPDATE extractions SET status = 'running', \
+            started_at = datetime('now', '-1 hour') WHERE status = 'done'";
+        let sql = if ctx.db.get_database_backend() == sea_orm::DatabaseBackend::Postgres {
+            stalled
+        } else {
+            stalled_sqlite
+        };
+        ctx.db.execute_unprepared(sql).await.unwrap();
+        ContentSchedule
+            .run(&ctx, &loco_rs::task::Vars::default())
+            .await
+            .unwrap();
+        let read = extraction(&server, &owner, &doc).await;
+        assert_eq!(read["status"], "failed");
+        assert_eq!(
+            read["reason"],
+            "The reading stopped before it finished (its worker ended). Try again."
+        );
+        let res = send(
+            &server,
+            &owner,
+            "POST",
+            &format!("/api/documents/{doc}/extract"),
+            json!({}),
+        )
+        .await;
+        assert_eq!(res.status_code(), 202, "{}", res.text());
+        assert_eq!(extraction(&server, &owner, &doc).await["status"], "done");
     })
     .await;
 }
