@@ -215,3 +215,7 @@ export type AssignRequirementSetInput = Schemas['AssignParams'];
 export type AssignRequirementSetResult = Schemas['AssignedResponse'];
 /** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
 export type GapRequestResult = Schemas['GapRequestResponse'];
+/** Where a certificate's reading by AI is. */
+export type ExtractionStatus = Schemas['ExtractionStatus'];
+/** A certificate's reading by AI; on the portal (GET/PUT /api/portal/reading?token=) without the checks' use. */
+export type Extraction = Schemas['ExtractionResponse'];

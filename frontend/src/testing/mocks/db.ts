@@ -18,6 +18,9 @@ import type {
   User,
   Vendor,
   VendorDocument,
+  CoverageInput,
+  Extraction,
+  ExtractionStatus,
 } from '@/types/api';
 import { buildExpirationsReport, buildNonCompliantVendors, buildResponsivenessRows } from './fixtures';
 
@@ -46,7 +49,15 @@ export const db = {
   requirementSets: [] as RequirementSet[],
   /** Vendor ids asked for corrections today (a second request the same day is a 429). */
   gapRequests: [] as string[],
+  /** The portal's readings by token (GET|PUT /api/portal/reading?token=). */
+  portalReadings: new Map<string, MockPortalReading>(),
 };
+
+/**
+ * A reading the portal shows: `steps` are the statuses the next GETs answer, one each, before
+ * `reading` itself (queued, running, then done); `corrections` are the PUTs' bodies, in order.
+ */
+export type MockPortalReading = { reading: Extraction; steps: ExtractionStatus[]; corrections: CoverageInput[] };
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
 export type MockContent = {
@@ -151,6 +162,7 @@ export function resetDb() {
   db.content = defaultContent();
   db.requirementSets = [];
   db.gapRequests = [];
+  db.portalReadings = new Map();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

@@ -3,6 +3,7 @@ import { CheckCircleIcon, ChevronDownIcon, DocumentTextIcon } from '@heroicons/r
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import type { PortalUploadResponse, RequestedDocument } from '@/types/api';
+import { PortalReading } from './portal-reading';
 import { PortalUploadForm } from './portal-upload-form';
 
 type RequestedDocumentsProps = {
@@ -10,10 +11,20 @@ type RequestedDocumentsProps = {
   items: readonly RequestedDocument[];
   uploaded: ReadonlySet<string>;
   onUploaded: (item: RequestedDocument, response: PortalUploadResponse) => void;
+  /** The reading token of each slot's last upload AI reads: what was read shows under its form. */
+  readings?: Readonly<Record<string, string>>;
+  onReadingSettled?: (slot: string) => void;
 };
 
 /** Step two: one accordion item per requested document type, each uploaded on its own. */
-export function RequestedDocuments({ companyKey, items, uploaded, onUploaded }: RequestedDocumentsProps) {
+export function RequestedDocuments({
+  companyKey,
+  items,
+  uploaded,
+  onUploaded,
+  readings = {},
+  onReadingSettled = () => undefined,
+}: RequestedDocumentsProps) {
   const isDone = (item: RequestedDocument) => item.uploaded || uploaded.has(item.slot);
   const firstPending = items.findIndex((item) => !isDone(item));
   return (
@@ -48,6 +59,13 @@ export function RequestedDocuments({ companyKey, items, uploaded, onUploaded }: 
                   </DisclosureButton>
                   <DisclosurePanel unmount={false} className="border-t border-slate-100 bg-slate-50/60 px-4 py-5 sm:px-5">
                     <PortalUploadForm companyKey={companyKey} item={item} onUploaded={onUploaded} />
+                    {readings[item.slot] ? (
+                      <PortalReading
+                        key={readings[item.slot]}
+                        token={readings[item.slot]!}
+                        onSettled={() => onReadingSettled(item.slot)}
+                      />
+                    ) : null}
                   </DisclosurePanel>
                 </>
               )}

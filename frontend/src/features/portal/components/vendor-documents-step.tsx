@@ -1,9 +1,9 @@
 import { BuildingOffice2Icon } from '@heroicons/react/20/solid';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toast';
-import type { PortalVendor, RequestedDocument } from '@/types/api';
+import type { PortalUploadResponse, PortalVendor, RequestedDocument } from '@/types/api';
 import { allUploaded } from '../lib/portal-upload-rules';
 import { RequestedDocuments } from './requested-documents';
 import { UploadCompleteDialog } from './upload-complete-dialog';
@@ -18,12 +18,30 @@ type VendorDocumentsStepProps = {
 export function VendorDocumentsStep({ companyKey, vendor, onChangeKey }: VendorDocumentsStepProps) {
   const [uploaded, setUploaded] = useState<ReadonlySet<string>>(() => new Set());
   const [dismissed, setDismissed] = useState(false);
+  // Per slot, the token of its last upload AI reads, and those the vendor still has to look at:
+  // the completion dialog waits for them, so that it does not cover what was read.
+  const [readings, setReadings] = useState<Readonly<Record<string, string>>>({});
+  const [unsettled, setUnsettled] = useState<ReadonlySet<string>>(() => new Set());
   const items = vendor.requiredDocuments;
   const doneCount = items.filter((item) => item.uploaded || uploaded.has(item.slot)).length;
-  const complete = allUploaded(items, uploaded);
+  const complete = allUploaded(items, uploaded) && unsettled.size === 0;
 
-  function onUploaded(item: RequestedDocument) {
+  const onReadingSettled = useCallback((slot: string) => {
+    setUnsettled((prev) => {
+      if (!prev.has(slot)) return prev;
+      const next = new Set(prev);
+      next.delete(slot);
+      return next;
+    });
+  }, []);
+
+  function onUploaded(item: RequestedDocument, response: PortalUploadResponse) {
     setUploaded((prev) => new Set(prev).add(item.slot));
+    const token = response.readingToken;
+    if (token) {
+      setReadings((prev) => ({ ...prev, [item.slot]: token }));
+      setUnsettled((prev) => new Set(prev).add(item.slot));
+    }
     setDismissed(false);
     toast({ title: 'Document uploaded', description: `${item.label} was sent to ${vendor.clientName}.`, variant: 'success' });
   }
@@ -84,7 +102,14 @@ export function VendorDocumentsStep({ companyKey, vendor, onChangeKey }: VendorD
           description={`${vendor.clientName} has not asked for any documents.`}
         />
       ) : (
-        <RequestedDocuments companyKey={companyKey} items={items} uploaded={uploaded} onUploaded={onUploaded} />
+        <RequestedDocuments
+          companyKey={companyKey}
+          items={items}
+          uploaded={uploaded}
+          onUploaded={onUploaded}
+          readings={readings}
+          onReadingSettled={onReadingSettled}
+        />
       )}
       <UploadCompleteDialog open={complete && !dismissed} onClose={() => setDismissed(true)} clientName={vendor.clientName} />
     </div>
