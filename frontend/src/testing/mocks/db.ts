@@ -9,6 +9,8 @@ import type {
   WeeklyPlan,
   ComplianceReport,
   ExpirationsReport,
+  Extraction,
+  ExtractionStatus,
   NonCompliantVendor,
   PaymentStatus,
   Reminder,
@@ -46,7 +48,36 @@ export const db = {
   requirementSets: [] as RequirementSet[],
   /** Vendor ids asked for corrections today (a second request the same day is a 429). */
   gapRequests: [] as string[],
+  readings: defaultReadings(),
 };
+
+/**
+ * Certificates read by AI: each document's latest reading, and how a reading asked for goes. The
+ * first read of a reading shows the status it was queued with; each later read moves it one step
+ * along `script`, the last step answering `outcome` (done) or `reason` (failed, unavailable).
+ */
+export type MockReadings = {
+  byDocument: Map<string, Extraction>;
+  /** Reading ids read at least once. */
+  read: Set<string>;
+  script: ExtractionStatus[];
+  /** What a reading that ends done answers. */
+  outcome: Pick<Extraction, 'suggestion' | 'confidence' | 'notes'>;
+  reason: string;
+  /** This month's readings are used: POST /extract is a 402. */
+  allowanceUsed: boolean;
+};
+
+export function defaultReadings(): MockReadings {
+  return {
+    byDocument: new Map(),
+    read: new Set(),
+    script: ['queued', 'running', 'done'],
+    outcome: { suggestion: null, confidence: {}, notes: [] },
+    reason: 'The AI service did not answer within 120 seconds.',
+    allowanceUsed: false,
+  };
+}
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
 export type MockContent = {
@@ -151,6 +182,7 @@ export function resetDb() {
   db.content = defaultContent();
   db.requirementSets = [];
   db.gapRequests = [];
+  db.readings = defaultReadings();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {
