@@ -15,7 +15,10 @@ export const AI_NOT_CONFIGURED =
 /** A reading one step further along the script; the last step answers the outcome or the reason. */
 function advance(reading: Extraction) {
   const script = db.readings.script;
-  const next = script[script.indexOf(reading.status) + 1];
+  const at = script.indexOf(reading.status);
+  // A reading that has ended, or one seeded outside the script, stays as it is.
+  if (at === -1 || !(reading.status === 'queued' || reading.status === 'running')) return;
+  const next = script[at + 1];
   if (!next) return;
   reading.status = next;
   if (next === 'done') {
