@@ -32,30 +32,37 @@ type SuggestionRowProps = {
   className?: string;
 };
 
-/** A value the AI reader found, under the field it belongs to, with its confidence and Accept. */
+/**
+ * A value the AI reader found, under the field it belongs to, with its confidence and Accept; once
+ * the field holds it, a quiet line saying so.
+ */
 export function SuggestionRow({ name, shown, score, inForm, onAccept, label, className }: SuggestionRowProps) {
+  const mark = score !== undefined ? <ConfidenceMark score={score} /> : null;
+  if (inForm) {
+    return (
+      <p
+        data-testid="suggestion"
+        className={cn('mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-emerald-700', className)}
+      >
+        <CheckIcon aria-hidden className="size-4 shrink-0" />
+        {label ? <span className="text-slate-600">{`${label}:`}</span> : null}
+        <span>In the form, as read</span> {mark}
+      </p>
+    );
+  }
   return (
     <div
       data-testid="suggestion"
-      className={cn(
-        'mt-1.5 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-violet-50 px-2 py-1.5 text-sm',
-        className,
-      )}
+      className={cn('mt-1.5 flex min-w-0 items-start gap-2 rounded-md bg-violet-50 px-2 py-1.5 text-sm', className)}
     >
-      <SparklesIcon aria-hidden className="size-4 shrink-0 text-violet-600" />
-      <span className="text-slate-600">{label ? `${label}:` : 'Read:'}</span>
-      <span className="min-w-0 font-medium break-words text-slate-900">{shown}</span>
-      {score !== undefined ? <ConfidenceMark score={score} /> : null}
-      {inForm ? (
-        <span className="ml-auto inline-flex items-center gap-1 text-emerald-700">
-          <CheckIcon aria-hidden className="size-4" />
-          In the form
-        </span>
-      ) : (
-        <Button variant="outline" size="sm" className="ml-auto" aria-label={`Accept ${name}`} onClick={onAccept}>
-          Accept
-        </Button>
-      )}
+      <SparklesIcon aria-hidden className="mt-1.5 size-4 shrink-0 text-violet-600" />
+      <p className="min-w-0 flex-1 py-1 break-words">
+        <span className="text-slate-600">{label ? `${label}: ` : 'Read: '}</span>
+        <span className="font-medium text-slate-900">{shown}</span> {mark}
+      </p>
+      <Button variant="outline" size="sm" className="shrink-0" aria-label={`Accept ${name}`} onClick={onAccept}>
+        Accept
+      </Button>
     </div>
   );
 }

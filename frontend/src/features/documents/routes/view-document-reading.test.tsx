@@ -243,24 +243,26 @@ describe('view document: what AI read, beside the form', () => {
     await form.findByRole('button', { name: 'Accept all' });
 
     const suggestionOf = (field: HTMLElement) => field.closest('div.min-w-0')!.querySelector('[data-testid="suggestion"]');
-    expect(suggestionOf(form.getByLabelText('Certificate date'))).toHaveTextContent('Read:Mar 15, 2026High confidence');
+    expect(suggestionOf(form.getByLabelText('Certificate date'))).toHaveTextContent('Read: Mar 15, 2026 High confidence');
     expect(suggestionOf(form.getByRole('textbox', { name: 'Producer' }))).toHaveTextContent(
-      'Read:Acme Insurance AgencyMedium confidence',
+      'Read: Acme Insurance Agency Medium confidence',
     );
     expect(suggestionOf(form.getByRole('textbox', { name: 'Certificate holder' }))).toHaveTextContent(
-      'Read:Vendorwatch Demo CoLow confidence',
+      'Read: Vendorwatch Demo Co Low confidence',
     );
     // The insured read is what the form has (the vendor's name): nothing to accept.
-    expect(suggestionOf(form.getByRole('textbox', { name: 'Insured' }))).toHaveTextContent('In the form');
+    expect(suggestionOf(form.getByRole('textbox', { name: 'Insured' }))).toHaveTextContent(
+      'In the form, as read High confidence',
+    );
     expect(form.queryByRole('button', { name: 'Accept insured' })).not.toBeInTheDocument();
 
     // The line is not in the form yet: what was read of it is listed, each named.
     const read = within(form.getByRole('group', { name: 'General liability, read but not in the form' }));
     expect(read.getByText('Hartford Fire Insurance Co')).toBeInTheDocument();
-    expect(read.getByText('Expiration date:').parentElement).toHaveTextContent('Expiration date:Jan 1, 2027Low confidence');
-    expect(read.getByText('Each occurrence:').parentElement).toHaveTextContent('Each occurrence:$500,000Medium confidence');
-    expect(read.getByText('Policy number:').parentElement).toHaveTextContent('Policy number:GL-4431-09High confidence');
-    expect(read.getByText('Additional insured:').parentElement).toHaveTextContent('Additional insured:YesMedium confidence');
+    expect(read.getByText('Expiration date:').parentElement).toHaveTextContent('Expiration date: Jan 1, 2027 Low confidence');
+    expect(read.getByText('Each occurrence:').parentElement).toHaveTextContent('Each occurrence: $500,000 Medium confidence');
+    expect(read.getByText('Policy number:').parentElement).toHaveTextContent('Policy number: GL-4431-09 High confidence');
+    expect(read.getByText('Additional insured:').parentElement).toHaveTextContent('Additional insured: Yes Medium confidence');
 
     const summary = within(form.getByTestId('reading-summary'));
     expect(summary.getByRole('heading', { name: 'Left out by the reader' })).toBeInTheDocument();
