@@ -48,8 +48,6 @@ export const KEYWORD_POLL_MS = 5000;
 export const KEYWORD_SUGGESTION_COUNT = 4;
 /** A generation job is read again this often until it has finished. */
 export const GENERATION_POLL_MS = 2000;
-/** A certificate's reading by AI is read again this often while it is queued or running. */
-export const EXTRACTION_POLL_MS = 2000;
 export const AI_DEFAULT_CATEGORY = 'Vendor Management';
 export const AI_CATEGORY_MAX = 60;
 export const AI_DEFAULT_WORD_COUNT = 1200;

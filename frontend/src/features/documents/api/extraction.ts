@@ -1,9 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXTRACTION_POLL_MS } from '@/config';
 import { api } from '@/lib/api-client';
 import { ERROR_CODES, isApiError, type ApiError } from '@/lib/api-error';
 import type { Extraction, ExtractionAccepted, ExtractionStatus } from '@/types/api';
 import { documentKeys } from './keys';
+
+/**
+ * A reading is read again this often while it is queued or running (here, not in config.ts, to
+ * keep it out of the first visit's files).
+ */
+export const EXTRACTION_POLL_MS = 2000;
 
 /** A reading still under way: its page asks again every 2 s. */
 export function isReading(status: ExtractionStatus | undefined): boolean {
