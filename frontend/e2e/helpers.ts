@@ -59,6 +59,41 @@ export function pdfFile(name: string) {
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
 }
 
+/**
+ * A one-page PDF 1.4 whose text layer holds `lines`, one per line, as a certificate's text would
+ * read (Helvetica, one `Tj` then one `'` per line, so lopdf's extract_text gives a line each),
+ * with a correct cross-reference table.
+ */
+export function textPdf(name: string, lines: readonly string[]) {
+  const text = (line: string) => `(${line.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  const content = [
+    'BT',
+    '/F1 7 Tf',
+    '10 TL',
+    '36 800 Td',
+    ...lines.map((line, i) => `${text(line)} ${i === 0 ? 'Tj' : "'"}`),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(pdf, 'latin1') };
+}
+
 /** YYYY-MM-DD, `days` from today in UTC (the server's calendar). */
 export function isoDateFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -209,13 +209,22 @@ export type CoverageLineInput = Omit<Schemas['CoverageLineForm'], 'limits' | 'li
 export type CoverageInput = Omit<Schemas['CoverageForm'], 'lines'> & { lines: CoverageLineInput[] };
 /** Who said what a certificate shows: entered by hand, or read from the file (and confirmed). */
 export type CoverageSource = Schemas['CoverageSource'];
+/** What a reading by AI suggests a certificate shows: the coverage shape, amounts in whole dollars. */
+export type CoverageSuggestion = Schemas['Coverage'];
+/** Where a certificate's reading by AI is. */
+export type ExtractionStatus = Schemas['ExtractionStatus'];
+/**
+ * 200 of GET /api/documents/{id}/extraction: the document's latest reading by AI, with each
+ * field's confidence (0 to 1) by path (`lines[0].limits.eachOccurrence`) once done, and the
+ * checks a person should look at. The portal's GET/PUT /api/portal/reading?token= answers the
+ * same shape, without the checks.
+ */
+export type Extraction = Schemas['ExtractionResponse'];
+/** 202 of POST /api/documents/{id}/extract: the reading queued (or the one already under way). */
+export type ExtractionAccepted = Schemas['ExtractionAccepted'];
 /** Body of POST /api/vendors/requirement-set: many vendors get one set, or none (null). */
 export type AssignRequirementSetInput = Schemas['AssignParams'];
 /** 200 of POST /api/vendors/requirement-set: how many vendors now have the set. */
 export type AssignRequirementSetResult = Schemas['AssignedResponse'];
 /** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
 export type GapRequestResult = Schemas['GapRequestResponse'];
-/** Where a certificate's reading by AI is. */
-export type ExtractionStatus = Schemas['ExtractionStatus'];
-/** A certificate's reading by AI; on the portal (GET/PUT /api/portal/reading?token=) without the checks' use. */
-export type Extraction = Schemas['ExtractionResponse'];

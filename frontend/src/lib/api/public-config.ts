@@ -8,6 +8,8 @@ export type PublicConfig = {
   supportEmail: string;
   /** Each plan's limits and monthly price, as the server is configured. */
   plans?: Partial<Record<Plan, PlanConfig>>;
+  /** Whether certificates are read with AI on this server (an AI key is configured). */
+  aiReading?: boolean;
 };
 
 export type PlanConfig = {

@@ -9,6 +9,8 @@ import type {
   WeeklyPlan,
   ComplianceReport,
   ExpirationsReport,
+  Extraction,
+  ExtractionStatus,
   NonCompliantVendor,
   PaymentStatus,
   Reminder,
@@ -19,8 +21,6 @@ import type {
   Vendor,
   VendorDocument,
   CoverageInput,
-  Extraction,
-  ExtractionStatus,
 } from '@/types/api';
 import { buildExpirationsReport, buildNonCompliantVendors, buildResponsivenessRows } from './fixtures';
 
@@ -51,6 +51,7 @@ export const db = {
   gapRequests: [] as string[],
   /** The portal's readings by token (GET|PUT /api/portal/reading?token=). */
   portalReadings: new Map<string, MockPortalReading>(),
+  readings: defaultReadings(),
 };
 
 /**
@@ -58,6 +59,34 @@ export const db = {
  * `reading` itself (queued, running, then done); `corrections` are the PUTs' bodies, in order.
  */
 export type MockPortalReading = { reading: Extraction; steps: ExtractionStatus[]; corrections: CoverageInput[] };
+
+/**
+ * Certificates read by AI: each document's latest reading, and how a reading asked for goes. The
+ * first read of a reading shows the status it was queued with; each later read moves it one step
+ * along `script`, the last step answering `outcome` (done) or `reason` (failed, unavailable).
+ */
+export type MockReadings = {
+  byDocument: Map<string, Extraction>;
+  /** Reading ids read at least once. */
+  read: Set<string>;
+  script: ExtractionStatus[];
+  /** What a reading that ends done answers. */
+  outcome: Pick<Extraction, 'suggestion' | 'confidence' | 'notes'>;
+  reason: string;
+  /** This month's readings are used: POST /extract is a 402. */
+  allowanceUsed: boolean;
+};
+
+export function defaultReadings(): MockReadings {
+  return {
+    byDocument: new Map(),
+    read: new Set(),
+    script: ['queued', 'running', 'done'],
+    outcome: { suggestion: null, confidence: {}, notes: [] },
+    reason: 'The AI service did not answer within 120 seconds.',
+    allowanceUsed: false,
+  };
+}
 
 /** The content engine: keywords, their ingests, AI generation jobs and the weekly plan. */
 export type MockContent = {
@@ -163,6 +192,7 @@ export function resetDb() {
   db.requirementSets = [];
   db.gapRequests = [];
   db.portalReadings = new Map();
+  db.readings = defaultReadings();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

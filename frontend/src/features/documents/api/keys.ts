@@ -8,4 +8,6 @@ export const documentKeys = {
   page: (params: DocumentPageParams) => [...documentKeys.lists(), params] as const,
   file: (id: string) => [...documentKeys.all(), 'file', id] as const,
   viewLink: (id: string) => [...documentKeys.all(), 'view-link', id] as const,
+  /** The latest reading of a certificate by AI. */
+  extraction: (id: string) => [...documentKeys.all(), 'extraction', id] as const,
 };

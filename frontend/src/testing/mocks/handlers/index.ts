@@ -5,6 +5,7 @@ import { bulkHandlers } from './bulk';
 import { complianceHandlers } from './compliance';
 import { contentHandlers } from './content';
 import { configHandlers } from './config';
+import { extractionHandlers } from './extractions';
 import { portalHandlers } from './portal';
 import { reportHandlers } from './reports';
 import { requirementHandlers } from './requirements';
@@ -19,6 +20,7 @@ export const handlers = [
   ...complianceHandlers,
   ...contentHandlers,
   ...configHandlers,
+  ...extractionHandlers,
   ...portalHandlers,
   ...reportHandlers,
   ...requirementHandlers,

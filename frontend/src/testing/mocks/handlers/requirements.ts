@@ -300,6 +300,8 @@ export const requirementHandlers = [
       expirationDate?: string | null;
     } & Record<string, unknown>;
     const body = (await request.json()) as {
+      certificateDate?: string | null;
+      confirmed?: boolean;
       insured?: string | null;
       producer?: string | null;
       certificateHolder?: string | null;
@@ -326,12 +328,19 @@ export const requirementHandlers = [
     });
     if (Object.keys(errors).length > 0) return apiError(422, 'validation_failed', 'Some fields need attention.', errors);
     doc.coverage = {
+      certificateDate: body.certificateDate ?? null,
       insured: body.insured ?? null,
       producer: body.producer ?? null,
       certificateHolder: body.certificateHolder ?? null,
       lines,
-      source: 'manual',
+      source: body.confirmed === true ? 'confirmed' : 'manual',
     };
+    // A COI without an expiration date takes the earliest line's.
+    const earliest = lines
+      .map((line) => line.expirationDate)
+      .filter((date): date is string => Boolean(date))
+      .sort()[0];
+    if (!doc.expirationDate && earliest) doc.expirationDate = earliest;
     return HttpResponse.json(doc);
   }),
   http.delete('/api/requirement-sets/{id}', ({ request, params }) => {
