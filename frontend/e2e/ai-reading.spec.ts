@@ -185,3 +185,56 @@ test('a certificate without text says why it was not read, and can be asked agai
   await expect(panel.getByRole('button', { name: 'Accept all' })).toHaveCount(0);
   await expectNoA11yViolations(page, 'document page with a reading unavailable');
 });
+
+/**
+ * On the portal, from a phone: a COI uploaded with its text is read, the vendor sees what was
+ * read, corrects the policy number and sends it; the client's reading shows the correction,
+ * noted as the vendor's, for a person to accept.
+ */
+test('a vendor sees what was read of its certificate on the portal and corrects it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await registerViaUi(page, uniqueAccount('e2e-ai-portal'));
+  const vendorName = uniqueName('Granite Builders');
+  const key = await createVendorViaApi(page, { name: vendorName });
+  const effective = isoDateFromToday(-30);
+  const expiration = isoDateFromToday(335);
+
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true });
+  const vendor = await context.newPage();
+  await vendor.goto('/vendor-upload');
+  await vendor.getByLabel('Company Key').fill(key);
+  await vendor.getByRole('button', { name: 'Verify Company Key' }).click();
+  await expect(vendor.getByTestId('portal-vendor-name')).toHaveText(vendorName);
+  const gl = 'Certificate of Insurance (General Liability)';
+  await vendor.getByRole('button', { name: new RegExp(gl.replace(/[()]/g, '\\$&')) }).click();
+  const upload = vendor.getByRole('form', { name: `Upload ${gl}` });
+  await upload
+    .getByLabel('Document File')
+    .setInputFiles(textPdf('granite-coi.pdf', certificateText(vendorName, effective, expiration)));
+  await upload.getByLabel('Expiration Date*').fill(expiration);
+  await upload.getByRole('button', { name: 'Upload' }).click();
+
+  const reading = vendor.getByRole('form', { name: 'Correct what we read' });
+  await expect(reading).toBeVisible({ timeout: 30_000 });
+  await expect(vendor.getByRole('heading', { name: 'What we read from your certificate' })).toBeVisible();
+  const policy = reading.getByRole('textbox', { name: 'Policy number' });
+  await expect(policy).toHaveValue('GL-4431-09');
+  await expectNoA11yViolations(vendor, 'portal: what we read, phone');
+  expect(await vendor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await policy.fill('GL-4431-10');
+  await reading.getByRole('button', { name: 'Send corrections' }).click();
+  await expect(vendor.getByRole('status').filter({ hasText: 'Thanks, your corrections were sent' })).toBeVisible();
+  await context.close();
+
+  // The client's reading holds the vendor's correction, still for a person to accept.
+  const headers = await auth(page);
+  const documents = await page.request.get(`/api/vendors/${key}/documents`, { headers });
+  expect(documents.status(), await documents.text()).toBe(200);
+  const docs = (await documents.json()) as { id: string; fileName: string }[];
+  const doc = docs.find((d) => d.fileName === 'granite-coi.pdf');
+  expect(doc, 'the certificate uploaded through the portal').toBeTruthy();
+  const read = await page.request.get(`/api/documents/${doc!.id}/extraction`, { headers });
+  const body = (await read.json()) as { suggestion: { lines: { policyNumber: string }[] }; notes: string[] };
+  expect(body.suggestion.lines[0]!.policyNumber).toBe('GL-4431-10');
+  expect(body.notes).toContain('Corrected by the vendor through the portal.');
+});

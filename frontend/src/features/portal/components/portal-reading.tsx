@@ -76,14 +76,14 @@ export function PortalReading({ token, onSettled }: PortalReadingProps) {
       className="mt-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
       data-testid="portal-reading"
     >
-      <h3
+      <h2
         id={headingId}
         ref={headingRef}
         tabIndex={-1}
         className="mb-3 text-base font-semibold text-slate-900 focus:outline-none"
       >
         What we read from your certificate
-      </h3>
+      </h2>
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
