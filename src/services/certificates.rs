@@ -576,9 +576,11 @@ fn confidence(
         Source::Images(_) => None,
     };
     let mut out = BTreeMap::new();
-    let mut put = |path: String, shown: Vec<String>| {
+    // `shown`: the ways the value may be printed, looked for in the text; `None` for what text
+    // cannot show (a box ticked or not), scored by the model's word alone.
+    let mut put = |path: String, shown: Option<Vec<String>>| {
         let mut score = scores.get(&path).copied().unwrap_or(0.5);
-        if let Some(text) = &text {
+        if let (Some(text), Some(shown)) = (&text, shown) {
             if !shown
                 .iter()
                 .any(|s| !s.is_empty() && text.contains(&squashed(s)))
@@ -588,13 +590,16 @@ fn confidence(
         }
         out.insert(path, (score * 100.0).round() / 100.0);
     };
+    if let Some(date) = coverage.certificate_date {
+        put("certificateDate".to_string(), Some(date_forms(date)));
+    }
     for (path, value) in [
         ("insured", &coverage.insured),
         ("producer", &coverage.producer),
         ("certificateHolder", &coverage.certificate_holder),
     ] {
         if let Some(value) = value {
-            put(path.to_string(), vec![value.clone()]);
+            put(path.to_string(), Some(vec![value.clone()]));
         }
     }
     for (i, line) in coverage.lines.iter().enumerate() {
@@ -605,7 +610,7 @@ fn confidence(
             ("policyNumber", &line.policy_number),
         ] {
             if let Some(value) = value {
-                put(at(name), vec![value.clone()]);
+                put(at(name), Some(vec![value.clone()]));
             }
         }
         for (name, date) in [
@@ -613,19 +618,29 @@ fn confidence(
             ("expirationDate", line.expiration_date),
         ] {
             if let Some(date) = date {
-                let forms = vec![
-                    date.format("%m/%d/%Y").to_string(),
-                    date.format("%Y-%m-%d").to_string(),
-                    date.format("%-m/%-d/%Y").to_string(),
-                ];
-                put(at(name), forms);
+                put(at(name), Some(date_forms(date)));
             }
         }
+        for name in ["additionalInsured", "waiverOfSubrogation"] {
+            put(at(name), None);
+        }
         for (limit, amount) in &line.limits {
-            put(at(&format!("limits.{limit}")), vec![amount.to_string()]);
+            put(
+                at(&format!("limits.{limit}")),
+                Some(vec![amount.to_string()]),
+            );
         }
     }
     out
+}
+
+/// The ways a certificate prints a date.
+fn date_forms(date: chrono::NaiveDate) -> Vec<String> {
+    vec![
+        date.format("%m/%d/%Y").to_string(),
+        date.format("%Y-%m-%d").to_string(),
+        date.format("%-m/%-d/%Y").to_string(),
+    ]
 }
 
 /// Letters and digits only, lower case: "$1,000,000" and "1000000" are the same here.
@@ -693,6 +708,10 @@ mod tests {
             reading.confidence.get("lines[1].policyNumber"),
             None,
             "nothing there"
+        );
+        assert_eq!(
+            reading.confidence["lines[0].additionalInsured"], 0.5,
+            "a box: the model's word (none given) even though the text cannot show it"
         );
     }
 

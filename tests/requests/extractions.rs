@@ -166,6 +166,11 @@ async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
         );
         assert_eq!(read["confidence"]["insured"], 0.95);
         assert_eq!(read["confidence"]["lines[0].policyNumber"], 0.5);
+        assert_eq!(
+            read["confidence"]["certificateDate"], 0.5,
+            "03/15/2026 is in the text"
+        );
+        assert_eq!(read["confidence"]["lines[0].additionalInsured"], 0.5);
         assert_eq!(read["model"], format!("{}-2024-07-18", openai::MODEL));
         assert!(read["costUsd"].as_f64().unwrap() > 0.0, "{read}");
         assert_eq!(read["notes"], json!([]));
