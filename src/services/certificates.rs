@@ -160,7 +160,8 @@ pub fn text_pdf(pages: &[Vec<String>]) -> Vec<u8> {
 }
 
 /// What of this file the model can be sent, or why it cannot read it (the `unavailable`
-/// reason).
+/// reason). HEIC and TIFF pictures come here already converted (the worker), when the model
+/// reads images.
 ///
 /// # Errors
 /// The sentence saying why.
@@ -186,12 +187,11 @@ pub fn source_of(bytes: &[u8], content_type: &str, vision: bool) -> Result<Sourc
             }
             Ok(Source::Images(images))
         }
-        "image/jpeg" | "image/png" | "image/webp" | "image/gif" => {
-            if vision {
-                Ok(Source::Images(vec![data_url(content_type, bytes)]))
-            } else {
-                Err(format!("This certificate is a picture: {NO_VISION}"))
-            }
+        "image/jpeg" | "image/png" | "image/webp" | "image/gif" if vision => {
+            Ok(Source::Images(vec![data_url(content_type, bytes)]))
+        }
+        "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/heic" | "image/tiff" => {
+            Err(format!("This certificate is a picture: {NO_VISION}"))
         }
         _ => Err(
             "Only PDF certificates (and pictures, when the AI model reads images) can be \

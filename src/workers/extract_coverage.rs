@@ -12,6 +12,7 @@ use crate::{
     models::{
         _entities::documents,
         extractions::{self, ExtractionStatus},
+        file_type::{convert, FileKind},
     },
     services::{ai::Ai, certificates},
     settings::Settings,
@@ -81,7 +82,26 @@ impl ExtractCoverageWorker {
                 return Ok(());
             }
         };
-        let source = match certificates::source_of(&bytes, &doc.content_type, ai.reads_images()) {
+        // A phone's HEIC or a scanner's TIFF goes to a model that reads images as the JPEG or
+        // PNG the document's view shows.
+        let (bytes, content_type) = match FileKind::from_content_type(&doc.content_type) {
+            Some(kind @ (FileKind::Heic | FileKind::Tiff)) if ai.reads_images() => {
+                let converted =
+                    tokio::task::spawn_blocking(move || convert::for_browser(kind, &bytes)).await;
+                if let Ok(Ok(Some(picture))) = converted {
+                    (picture.bytes, picture.content_type.to_string())
+                } else {
+                    let why = "This picture could not be decoded for the AI service; enter \
+                               its coverage by hand.";
+                    reading
+                        .end(db, ExtractionStatus::Unavailable, why, None, None)
+                        .await?;
+                    return Ok(());
+                }
+            }
+            _ => (bytes, doc.content_type.clone()),
+        };
+        let source = match certificates::source_of(&bytes, &content_type, ai.reads_images()) {
             Ok(source) => source,
             Err(why) => {
                 reading

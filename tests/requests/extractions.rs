@@ -653,3 +653,47 @@ async fn a_reading_whose_worker_died_is_failed_by_the_scheduler_and_can_be_asked
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_phone_photo_goes_as_a_jpeg_to_a_model_that_reads_images_and_says_why_otherwise() {
+    let upload_photo = |server: TestServer, owner: Account| async move {
+        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
+        let spec = UploadSpec {
+            file_name: "certificate.heic",
+            bytes: crate::fixtures::heic(),
+            coi_type: Some("general_liability"),
+            ..UploadSpec::pdf("coi")
+        };
+        let res = upload(&server, &owner, vendor["id"].as_str().unwrap(), &spec).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let doc = res.json::<Value>()["id"].as_str().unwrap().to_string();
+        extraction(&server, &owner, &doc).await
+    };
+    with_ai_reading(10, true, |server, _ctx, fake| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let read = upload_photo(server, owner).await;
+        assert_eq!(read["status"], "done", "{read}");
+        let parts = fake.requests()[0]["messages"][1]["content"].clone();
+        assert!(
+            parts[1]["image_url"]["url"]
+                .as_str()
+                .unwrap()
+                .starts_with("data:image/jpeg;base64,/9j/"),
+            "the HEIC went as a JPEG"
+        );
+    })
+    .await;
+    with_ai_reading(10, false, |server, _ctx, fake| async move {
+        let owner = register(&server, "Olive Owner", None).await;
+        let read = upload_photo(server, owner).await;
+        assert_eq!(read["status"], "unavailable");
+        assert!(
+            read["reason"].as_str().unwrap().starts_with(
+                "This certificate is a picture: the configured AI model does not read images"
+            ),
+            "{read}"
+        );
+        assert!(fake.requests().is_empty());
+    })
+    .await;
+}
