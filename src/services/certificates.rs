@@ -77,7 +77,9 @@ fn load(bytes: &[u8]) -> Result<Document, String> {
         .map_err(|_| "The PDF could not be read.".to_string())
 }
 
-/// The JPEG images a scanned PDF's pages are made of, as data URLs.
+/// The images a scanned PDF's pages are made of, as data URLs: JPEG ones as they are, and 8-bit
+/// gray or RGB pixels (Flate-compressed or not) as PNG. Other encodings (a fax's CCITT, JBIG2)
+/// are not sent.
 fn pdf_images(bytes: &[u8]) -> Vec<String> {
     let Ok(doc) = load(bytes) else {
         return Vec::new();
@@ -85,16 +87,57 @@ fn pdf_images(bytes: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     for page in doc.get_pages().values().take(MAX_PAGES) {
         for image in doc.get_page_images(*page).unwrap_or_default() {
-            let jpeg = image
+            if out.len() >= MAX_IMAGES {
+                return out;
+            }
+            let filters: Vec<&str> = image
                 .filters
                 .as_ref()
-                .is_some_and(|f| f.len() == 1 && f[0] == "DCTDecode");
-            if jpeg && out.len() < MAX_IMAGES {
-                out.push(data_url("image/jpeg", image.content));
+                .map(|f| f.iter().map(String::as_str).collect())
+                .unwrap_or_default();
+            match filters.as_slice() {
+                ["DCTDecode"] => out.push(data_url("image/jpeg", image.content)),
+                [] | ["FlateDecode"] => {
+                    if let Some(png) = pixels_as_png(&doc, &image) {
+                        out.push(data_url("image/png", &png));
+                    }
+                }
+                _ => {}
             }
         }
     }
     out
+}
+
+/// An image `XObject` of 8-bit gray or RGB pixels as a PNG; `None` for any other.
+fn pixels_as_png(doc: &Document, image: &lopdf::xobject::PdfImage<'_>) -> Option<Vec<u8>> {
+    let (width, height) = (
+        u32::try_from(image.width).ok()?,
+        u32::try_from(image.height).ok()?,
+    );
+    if image.bits_per_component != Some(8) {
+        return None;
+    }
+    let pixels = doc
+        .get_object(image.id)
+        .ok()?
+        .as_stream()
+        .ok()?
+        .decompressed_content_with_limit(MAX_DECOMPRESSED_BYTES)
+        .or_else(|_| Ok::<_, lopdf::Error>(image.content.to_vec()))
+        .ok()?;
+    let mut png = Vec::new();
+    let cursor = std::io::Cursor::new(&mut png);
+    match image.color_space.as_deref() {
+        Some("DeviceGray") => image::GrayImage::from_raw(width, height, pixels)?
+            .write_to(&mut { cursor }, image::ImageFormat::Png)
+            .ok()?,
+        Some("DeviceRGB") => image::RgbImage::from_raw(width, height, pixels)?
+            .write_to(&mut { cursor }, image::ImageFormat::Png)
+            .ok()?,
+        _ => return None,
+    }
+    Some(png)
 }
 
 fn data_url(mime: &str, bytes: &[u8]) -> String {
@@ -767,6 +810,56 @@ mod tests {
             source_of(&pdf, "application/pdf", false),
             Ok(Source::Text(text)) if text.starts_with("INSURED")
         ));
+    }
+
+    /// A one-page PDF drawing a 2x1 RGB image (red, blue) stored with Flate.
+    fn flate_scan() -> Vec<u8> {
+        let mut doc = Document::with_version("1.5");
+        let tree_id = doc.new_object_id();
+        let mut pixels = Stream::new(
+            dictionary! {
+                "Type" => "XObject", "Subtype" => "Image", "Width" => 2, "Height" => 1,
+                "ColorSpace" => "DeviceRGB", "BitsPerComponent" => 8,
+            },
+            vec![255, 0, 0, 0, 0, 255],
+        );
+        pixels.compress().unwrap();
+        let image_id = doc.add_object(pixels);
+        let content = Content {
+            operations: vec![Operation::new("Do", vec!["Im1".into()])],
+        };
+        let content_id = doc.add_object(Stream::new(dictionary! {}, content.encode().unwrap()));
+        let resources_id =
+            doc.add_object(dictionary! {"XObject" => dictionary! {"Im1" => image_id}});
+        let page_id = doc.add_object(dictionary! {
+            "Type" => "Page", "Parent" => tree_id, "Contents" => content_id,
+            "Resources" => resources_id,
+        });
+        doc.objects.insert(
+            tree_id,
+            Object::Dictionary(dictionary! {
+                "Type" => "Pages", "Kids" => vec![page_id.into()], "Count" => 1,
+                "MediaBox" => vec![0.into(), 0.into(), 612.into(), 792.into()],
+            }),
+        );
+        let catalog_id = doc.add_object(dictionary! {"Type" => "Catalog", "Pages" => tree_id});
+        doc.trailer.set("Root", catalog_id);
+        let mut out = Vec::new();
+        doc.save_to(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn a_scans_flate_pixels_go_as_a_png_of_the_same_pixels() {
+        let Ok(Source::Images(urls)) = source_of(&flate_scan(), "application/pdf", true) else {
+            panic!("the scan's page image is sent");
+        };
+        let png = urls[0].strip_prefix("data:image/png;base64,").unwrap();
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(png)
+            .unwrap();
+        let picture = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(picture.into_raw(), vec![255, 0, 0, 0, 0, 255]);
     }
 
     #[test]
