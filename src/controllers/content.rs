@@ -120,18 +120,13 @@ impl utoipa::PartialSchema for PostsPerWeek {
 
 impl utoipa::ToSchema for PostsPerWeek {}
 
-#[allow(clippy::cast_precision_loss)]
-pub(super) fn dollars(micros: i64) -> f64 {
-    micros as f64 / 1_000_000.0
-}
-
 fn job_view(job: generation_jobs::Model, slug: Option<String>) -> GenerationJob {
     GenerationJob {
         keywords: job.keyword_list(),
         scheduled_for: job.scheduled_for.as_ref().map(rfc3339),
         created_at: rfc3339(&job.created_at),
         finished_at: job.finished_at.as_ref().map(rfc3339),
-        cost: job.cost_micros.map(dollars),
+        cost: job.cost_micros.map(crate::services::ai::dollars),
         id: job.id,
         status: job.status(),
         category: job.category,
@@ -291,9 +286,9 @@ async fn stats(_admin: AdminUser, State(ctx): State<AppContext>) -> ApiResult {
         keywords: keywords::count(&ctx.db).await?,
         unused_keywords: keywords::count_unused(&ctx.db).await?,
         generations_this_month: usage.generations,
-        generation_cost_this_month: dollars(usage.cost_micros),
+        generation_cost_this_month: crate::services::ai::dollars(usage.cost_micros),
         readings_this_month: readings.readings,
-        reading_cost_this_month: dollars(readings.cost_micros),
+        reading_cost_this_month: crate::services::ai::dollars(readings.cost_micros),
     })
 }
 

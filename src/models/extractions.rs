@@ -9,16 +9,15 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Datelike, TimeZone, Utc};
 use loco_rs::prelude::*;
-use rand::RngCore;
 use sea_orm::{ActiveValue, QueryOrder, QuerySelect};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 pub use super::_entities::extractions::{self, ActiveModel, Entity, Model};
 use super::{
     _entities::{documents, organizations},
     coverage::Coverage,
     refusal::Refusal,
+    secret_tokens,
 };
 use crate::services::{ai::Usage, certificates::Reading};
 
@@ -398,10 +397,6 @@ impl Model {
 /// How long a portal upload's token shows its reading to the vendor.
 pub const PORTAL_TOKEN_HOURS: i64 = 2;
 
-fn token_digest(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
 impl Model {
     /// Gives the reading of a portal upload a token for the vendor: 32 random bytes, of which
     /// only the digest is kept. The vendor sees and corrects this one reading with it, for
@@ -410,13 +405,11 @@ impl Model {
     /// # Errors
     /// Database errors.
     pub async fn grant_portal_token(&self, db: &DatabaseConnection) -> Result<String> {
-        let mut bytes = [0u8; 32];
-        rand::rng().fill_bytes(&mut bytes);
-        let token = hex::encode(bytes);
+        let token = secret_tokens::new();
         Entity::update_many()
             .col_expr(
                 extractions::Column::PortalTokenDigest,
-                Expr::value(Some(token_digest(&token))),
+                Expr::value(Some(secret_tokens::digest(&token))),
             )
             .filter(extractions::Column::Id.eq(self.id))
             .exec(db)
@@ -435,7 +428,7 @@ impl Model {
         }
         let since = Utc::now() - chrono::Duration::hours(PORTAL_TOKEN_HOURS);
         Ok(Entity::find()
-            .filter(extractions::Column::PortalTokenDigest.eq(token_digest(token)))
+            .filter(extractions::Column::PortalTokenDigest.eq(secret_tokens::digest(token)))
             .filter(extractions::Column::CreatedAt.gte(since))
             .one(db)
             .await?

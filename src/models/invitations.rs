@@ -7,9 +7,7 @@
 
 use chrono::{Duration, Utc};
 use loco_rs::prelude::*;
-use rand::RngCore;
 use sea_orm::{sea_query::Expr, ActiveEnum, Condition, QueryOrder};
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 pub use super::_entities::invitations::{self, ActiveModel, Entity, Model};
@@ -18,6 +16,7 @@ use super::{
     members::{self, OrgRole},
     organizations,
     refusal::Refusal,
+    secret_tokens,
     users::{self, users as user_entity},
 };
 
@@ -30,18 +29,6 @@ impl TenantEntity for Entity {
     fn tenant_column() -> invitations::Column {
         invitations::Column::OrganizationId
     }
-}
-
-/// The stored form of a token.
-fn digest(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
-/// A new token: 32 random bytes, URL-safe.
-fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    hex::encode(bytes)
 }
 
 /// Rows that still hold a seat and whose link works: neither accepted nor revoked, not expired.
@@ -140,12 +127,12 @@ impl Model {
         if people + pending >= new.seats {
             return Err(Refusal::PlanLimit(new.seats_message).into());
         }
-        let token = new_token();
+        let token = secret_tokens::new();
         let invitation = ActiveModel {
             pid: ActiveValue::Set(Uuid::now_v7()),
             email: ActiveValue::Set(email),
             org_role: ActiveValue::Set(new.role.to_value()),
-            token_digest: ActiveValue::Set(digest(&token)),
+            token_digest: ActiveValue::Set(secret_tokens::digest(&token)),
             invited_by_name: ActiveValue::Set(new.inviter.name.clone()),
             expires_at: ActiveValue::Set((now + new.ttl).into()),
             ..Default::default()
@@ -194,7 +181,7 @@ impl Model {
         token: &str,
     ) -> Result<(Self, organizations::Model)> {
         let found = Entity::find()
-            .filter(invitations::Column::TokenDigest.eq(digest(token)))
+            .filter(invitations::Column::TokenDigest.eq(secret_tokens::digest(token)))
             .filter(pending_at(Utc::now()))
             .find_also_related(organizations::Entity)
             .one(db)

@@ -36,6 +36,7 @@ pub mod reports;
 pub mod requirement_sets;
 pub mod revoked_tokens;
 pub mod search;
+pub mod secret_tokens;
 pub mod state;
 pub mod stripe_events;
 pub mod sweep;

@@ -6,13 +6,12 @@ use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen
 use sea_orm::sea_query::{Expr, ExprTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::Map;
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 pub use super::_entities::users::{self, ActiveModel, Entity, Model};
 use super::{
     email::{self, EmailAddress},
-    organizations, revoked_tokens,
+    organizations, revoked_tokens, secret_tokens,
 };
 
 // `users.role` (decision 49); `admin` only by `make_admin` (decision 4).
@@ -163,11 +162,6 @@ pub fn validate_email(email: &str) -> Result<(), validator::ValidationError> {
     }
 }
 
-/// The stored form of a reset token: only its digest is kept.
-fn digest(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
-}
-
 /// A hash checked against when the email is unknown, so that login costs the same either way.
 fn dummy_hash() -> &'static str {
     static DUMMY: OnceLock<String> = OnceLock::new();
@@ -273,7 +267,7 @@ impl Model {
         ttl: Duration,
     ) -> ModelResult<Self> {
         let user = Entity::find()
-            .filter(users::Column::ResetToken.eq(digest(token)))
+            .filter(users::Column::ResetToken.eq(secret_tokens::digest(token)))
             .one(db)
             .await?
             .ok_or(ModelError::EntityNotFound)?;
@@ -426,7 +420,7 @@ impl ActiveModel {
         db: &DatabaseConnection,
     ) -> ModelResult<(Model, String)> {
         let token = hash::random_string(43);
-        self.reset_token = ActiveValue::Set(Some(digest(&token)));
+        self.reset_token = ActiveValue::Set(Some(secret_tokens::digest(&token)));
         self.reset_sent_at = ActiveValue::Set(Some(Utc::now().into()));
         Ok((self.update(db).await?, token))
     }
@@ -490,8 +484,8 @@ mod tests {
 
     #[test]
     fn reset_tokens_are_stored_as_digests() {
-        assert_ne!(digest("abc"), "abc");
-        assert_eq!(digest("abc").len(), 64);
+        assert_ne!(secret_tokens::digest("abc"), "abc");
+        assert_eq!(secret_tokens::digest("abc").len(), 64);
     }
 
     #[test]

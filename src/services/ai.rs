@@ -179,6 +179,13 @@ impl Ai {
     }
 }
 
+/// US dollars of a cost kept in millionths of a dollar (`cost_micros`), for the screens.
+#[must_use]
+#[allow(clippy::cast_precision_loss)] // Exact far beyond any AI bill.
+pub fn dollars(micros: i64) -> f64 {
+    micros as f64 / 1_000_000.0
+}
+
 fn clip(text: &str, max: usize) -> String {
     text.chars().take(max).collect()
 }

@@ -59,11 +59,10 @@ impl ExtractionResponse {
             confidence: done.then(|| row.confidence()),
             notes: row.notes(),
             model: row.model.clone(),
-            #[allow(clippy::cast_precision_loss)]
             cost_usd: row
                 .model
                 .as_ref()
-                .map(|_| row.cost_micros as f64 / 1_000_000.0),
+                .map(|_| crate::services::ai::dollars(row.cost_micros)),
             created_at: row.created_at.to_rfc3339(),
             finished_at: row.finished_at.map(|t| t.to_rfc3339()),
         }
