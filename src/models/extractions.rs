@@ -167,43 +167,27 @@ pub async fn used_this_month<C: ConnectionTrait>(
 
 /// The month's readings over every organization: how many and what they cost (the admin
 /// area's figure).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MonthReadings {
     pub readings: u64,
-    pub prompt_tokens: i64,
-    pub completion_tokens: i64,
     pub cost_micros: i64,
 }
 
 /// # Errors
 /// Database errors.
 pub async fn month_readings(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<MonthReadings> {
-    let rows: Vec<(i64, i64, i64)> = Entity::find()
+    let costs: Vec<i64> = Entity::find()
         .select_only()
-        .column(extractions::Column::PromptTokens)
-        .column(extractions::Column::CompletionTokens)
         .column(extractions::Column::CostMicros)
         .filter(extractions::Column::CreatedAt.gte(month_start(now)))
         .filter(extractions::Column::Status.ne(ExtractionStatus::Unavailable.as_str()))
-        .into_tuple::<(i32, i32, i64)>()
+        .into_tuple()
         .all(db)
-        .await?
-        .into_iter()
-        .map(|(p, c, cost)| (i64::from(p), i64::from(c), cost))
-        .collect();
-    Ok(rows.iter().fold(
-        MonthReadings {
-            readings: rows.len() as u64,
-            ..MonthReadings::default()
-        },
-        |mut sum, (p, c, cost)| {
-            sum.prompt_tokens += p;
-            sum.completion_tokens += c;
-            sum.cost_micros += cost;
-            sum
-        },
-    ))
+        .await?;
+    Ok(MonthReadings {
+        readings: costs.len() as u64,
+        cost_micros: costs.iter().sum(),
+    })
 }
 
 /// The latest reading of a document, if any.

@@ -222,7 +222,7 @@ async fn an_uploaded_certificate_is_read_and_a_person_confirms_it_into_gaps() {
 
 #[tokio::test]
 async fn another_certificate_reads_as_its_own_text_says() {
-    with_ai(10, |server, _ctx, _fake| async move {
+    with_ai(10, |server, ctx, _fake| async move {
         let owner = register(&server, "Olive Owner", Some("Bayview Offices")).await;
         let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
         let mut cert = certificates::granite();
@@ -247,6 +247,13 @@ async fn another_certificate_reads_as_its_own_text_says() {
                 "The certificate holder is Harbor Property Group, not Bayview Offices."
             ])
         );
+
+        // The admin area's month: this reading and what it cost.
+        let ops = register(&server, "Olga Ops", None).await;
+        crate::support::make_admin(&ctx, &ops).await;
+        let stats: Value = get(&server, &ops, "/api/admin/content-stats").await.json();
+        assert_eq!(stats["readingsThisMonth"], 1);
+        assert_eq!(stats["readingCostThisMonth"], read["costUsd"]);
     })
     .await;
 }
