@@ -60,7 +60,7 @@ export function PortalReading({ token, onSettled }: PortalReadingProps) {
   } else if (reading.isError) {
     body = <p className="text-sm text-slate-700">{errorMessage(reading.error, 'What was read cannot be shown.')}</p>;
   } else if (status === 'done' && reading.data?.suggestion) {
-    body = <ReadingForm token={token} coverage={reading.data.suggestion} onFinished={setFinished} />;
+    body = <ReadingForm token={token} coverage={reading.data.suggestion} notes={reading.data.notes} onFinished={setFinished} />;
   } else {
     body = (
       <p className="flex items-start gap-2 text-sm text-slate-700" data-testid="portal-reading-reason">

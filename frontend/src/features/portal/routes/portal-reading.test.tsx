@@ -75,6 +75,12 @@ describe('what was read of a portal upload', () => {
     expect(within(line).getByLabelText('General aggregate')).toHaveValue('$2,000,000');
     expect(within(line).getByLabelText('Additional insured')).toBeChecked();
     expect(within(line).getByLabelText('Waiver of subrogation')).not.toBeChecked();
+    expect(within(form).getByLabelText('Certificate date')).toHaveValue('2026-11-01');
+    expect(within(form).getByLabelText('Producer')).toHaveValue('Keystone Insurance Agency');
+    expect(within(line).getByLabelText('Insurer')).toHaveValue('Travelers');
+    expect(within(line).getByLabelText('NAIC')).toHaveValue('25658');
+    // Nothing was left out: no list of it.
+    expect(within(section).queryByRole('heading', { name: 'Left out by the reader' })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 15000);
 
@@ -116,6 +122,187 @@ describe('what was read of a portal upload', () => {
     ]);
     expect(screen.queryByRole('form', { name: 'Correct what we read' })).not.toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'All documents uploaded' })).toBeInTheDocument();
+  });
+
+  it("sends the certificate's date, the producer, an insurer and its NAIC as the vendor corrected them", async () => {
+    const entry = addPortalReading(TOKEN);
+    const { user } = await uploadCoi(TOKEN);
+    const form = await within(await readingSection()).findByRole('form', { name: 'Correct what we read' });
+    const date = within(form).getByLabelText('Certificate date');
+    await user.clear(date);
+    await user.type(date, '2026-11-15');
+    const producer = within(form).getByRole('textbox', { name: 'Producer' });
+    await user.clear(producer);
+    await user.type(producer, 'Summit Brokers');
+    const line = within(within(form).getByRole('group', { name: 'General liability' }));
+    const insurer = line.getByRole('textbox', { name: 'Insurer' });
+    await user.clear(insurer);
+    await user.type(insurer, 'Hartford');
+    const naic = line.getByRole('textbox', { name: 'NAIC' });
+    await user.clear(naic);
+    await user.type(naic, '19682');
+    await user.click(within(form).getByRole('button', { name: 'Send corrections' }));
+
+    expect(await screen.findByText('Thanks, your corrections were sent')).toBeInTheDocument();
+    expect(entry.corrections).toEqual([
+      {
+        insured: 'Bright Electric',
+        producer: 'Summit Brokers',
+        certificateHolder: 'Acme Property Group',
+        certificateDate: '2026-11-15',
+        lines: [
+          {
+            line: 'general_liability',
+            insurer: 'Hartford',
+            naic: '19682',
+            policyNumber: 'GL-1234567',
+            effectiveDate: '2026-01-01',
+            expirationDate: '2027-01-01',
+            limits: { eachOccurrence: '$1,000,000', generalAggregate: '$2,000,000' },
+            additionalInsured: true,
+            waiverOfSubrogation: false,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out a line the vendor removed and sends one it added, the focus following each', async () => {
+    const reading = buildPortalReading();
+    reading.suggestion!.lines.push({
+      line: 'automobile',
+      insurer: 'Progressive',
+      naic: '24260',
+      policyNumber: 'AU-555',
+      effectiveDate: '2026-01-01',
+      expirationDate: '2027-01-01',
+      limits: { combinedSingleLimit: 1000000 },
+      additionalInsured: false,
+      waiverOfSubrogation: false,
+    });
+    const entry = addPortalReading(TOKEN, reading);
+    const { user } = await uploadCoi(TOKEN);
+    const form = within(await within(await readingSection()).findByRole('form', { name: 'Correct what we read' }));
+
+    await user.click(form.getByRole('button', { name: 'Remove Automobile liability' }));
+    expect(form.queryByRole('group', { name: 'Automobile liability' })).not.toBeInTheDocument();
+    // The button pressed is gone: the focus is on the line before it.
+    const gl = within(form.getByRole('group', { name: 'General liability' }));
+    expect(gl.getByText('General liability', { selector: 'legend' })).toHaveFocus();
+
+    await user.click(form.getByRole('button', { name: /Add a line/ }));
+    await user.click(await screen.findByRole('option', { name: 'Umbrella liability' }));
+    await user.click(form.getByRole('button', { name: 'Add line' }));
+    const umbrella = within(form.getByRole('group', { name: 'Umbrella liability' }));
+    expect(umbrella.getByRole('textbox', { name: 'Insurer' })).toHaveFocus();
+    for (const name of ['Insurer', 'NAIC', 'Policy number', 'Each occurrence', 'Aggregate']) {
+      expect(umbrella.getByRole('textbox', { name })).toHaveValue('');
+    }
+    expect(umbrella.getByLabelText('Effective date')).toHaveValue('');
+    expect(umbrella.getByRole('checkbox', { name: 'Additional insured' })).not.toBeChecked();
+    expect(umbrella.getByRole('checkbox', { name: 'Waiver of subrogation' })).not.toBeChecked();
+    await user.type(umbrella.getByRole('textbox', { name: 'Insurer' }), 'Chubb');
+    await user.type(umbrella.getByRole('textbox', { name: 'Each occurrence' }), '$5M');
+    await user.click(form.getByRole('button', { name: 'Send corrections' }));
+
+    expect(await screen.findByText('Thanks, your corrections were sent')).toBeInTheDocument();
+    expect(entry.corrections).toHaveLength(1);
+    expect(entry.corrections[0]!.lines).toEqual([
+      {
+        line: 'general_liability',
+        insurer: 'Travelers',
+        naic: '25658',
+        policyNumber: 'GL-1234567',
+        effectiveDate: '2026-01-01',
+        expirationDate: '2027-01-01',
+        limits: { eachOccurrence: '$1,000,000', generalAggregate: '$2,000,000' },
+        additionalInsured: true,
+        waiverOfSubrogation: false,
+      },
+      {
+        line: 'umbrella',
+        insurer: 'Chubb',
+        naic: null,
+        policyNumber: null,
+        effectiveDate: null,
+        expirationDate: null,
+        limits: { eachOccurrence: '$5M' },
+        additionalInsured: false,
+        waiverOfSubrogation: false,
+      },
+    ]);
+  });
+
+  it('removes the only line read, puts the focus on "Add a line" and sends no line', async () => {
+    const entry = addPortalReading(TOKEN);
+    const { user } = await uploadCoi(TOKEN);
+    const form = within(await within(await readingSection()).findByRole('form', { name: 'Correct what we read' }));
+    await user.click(form.getByRole('button', { name: 'Remove General liability' }));
+    expect(form.queryByRole('group', { name: 'General liability' })).not.toBeInTheDocument();
+    expect(form.getByText('No lines of insurance were read.')).toBeInTheDocument();
+    expect(form.getByRole('button', { name: /Add a line/ })).toHaveFocus();
+    await user.click(form.getByRole('button', { name: 'Send corrections' }));
+    expect(await screen.findByText('Thanks, your corrections were sent')).toBeInTheDocument();
+    expect(entry.corrections).toHaveLength(1);
+    expect(entry.corrections[0]!.lines).toEqual([]);
+  });
+
+  it('shows what the reader left out above the fields', async () => {
+    addPortalReading(
+      TOKEN,
+      buildPortalReading({
+        notes: ['An excess liability line with no policy number', 'A limit named "Stop gap", not one the form has'],
+      }),
+    );
+    await uploadCoi(TOKEN);
+    const section = await readingSection();
+    const form = await within(section).findByRole('form', { name: 'Correct what we read' });
+    const heading = within(form).getByRole('heading', { name: 'Left out by the reader' });
+    const list = within(heading.parentElement!).getByRole('list');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['An excess liability line with no policy number', 'A limit named "Stop gap", not one the form has']);
+    // Above the fields: read before the first of them.
+    expect(heading.compareDocumentPosition(within(form).getByLabelText('Certificate date'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
+  it("puts a 422's messages on the certificate's date, the producer, an insurer and a NAIC", async () => {
+    addPortalReading(TOKEN);
+    server.use(
+      http.put('/api/portal/reading', () =>
+        HttpResponse.json(
+          {
+            error: 'validation_failed',
+            message: 'Some fields need fixing.',
+            errors: {
+              certificateDate: ['The certificate date cannot be in the future'],
+              producer: ['The producer is too long'],
+              'lines[0].insurer': ['The insurer is too long'],
+              'lines[0].naic': ['A NAIC code is five digits'],
+            },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = await uploadCoi(TOKEN);
+    const form = await within(await readingSection()).findByRole('form', { name: 'Correct what we read' });
+    await user.click(within(form).getByRole('button', { name: 'Send corrections' }));
+
+    const date = within(form).getByLabelText('Certificate date');
+    await waitFor(() => expect(date).toHaveAccessibleDescription('The certificate date cannot be in the future'));
+    // The first field named has the focus.
+    expect(date).toHaveFocus();
+    expect(within(form).getByRole('textbox', { name: 'Producer' })).toHaveAccessibleDescription('The producer is too long');
+    const line = within(within(form).getByRole('group', { name: 'General liability' }));
+    expect(line.getByRole('textbox', { name: 'Insurer' })).toHaveAccessibleDescription('The insurer is too long');
+    expect(line.getByRole('textbox', { name: 'NAIC' })).toHaveAccessibleDescription('A NAIC code is five digits');
+    // None is left for the list above the form.
+    expect(form.querySelector('[data-reading-errors]')).toBeNull();
   });
 
   it("shows a 422's messages next to their fields, with no toast", async () => {
