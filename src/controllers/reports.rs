@@ -1,5 +1,5 @@
-//! The Professional plan's reports, as JSON or (`?format=csv`) as CSV (docs/product.md,
-//! "Reports").
+//! The Professional plan's reports, as JSON, or (`?format=csv` or `xlsx`) as CSV or an Excel
+//! workbook (docs/product.md, "Reports").
 
 use axum::body::Body;
 use loco_rs::prelude::*;
@@ -10,8 +10,8 @@ use crate::{
     errors::{field_error, ApiResult, Envelope},
     models::{
         compliance::Status,
-        csv_io::to_csv,
         reports::{self, ComplianceTrend, ExpirationWeek, NonCompliantVendor, Responsiveness},
+        sheet::{Cell, ExportFormat, Sheet},
     },
 };
 
@@ -20,29 +20,36 @@ const FEATURE: &str = "Reports";
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 pub struct Format {
-    /// `json` (the default) or `csv`.
-    #[param(value_type = Option<String>, pattern = "^(json|csv)?$")]
+    /// `json` (the default), `csv` or `xlsx`.
+    #[param(value_type = Option<String>, pattern = "^(json|csv|xlsx)?$")]
     pub format: Option<String>,
 }
 
-fn wants_csv(format: &Format) -> Result<bool> {
+/// The file asked for, or `None` for JSON.
+fn wants_file(format: &Format) -> Result<Option<ExportFormat>> {
     match format.format.as_deref().unwrap_or("json") {
-        "" | "json" => Ok(false),
-        "csv" => Ok(true),
-        _ => Err(field_error("format", "Use json or csv")),
+        "" | "json" => Ok(None),
+        "csv" => Ok(Some(ExportFormat::Csv)),
+        "xlsx" => Ok(Some(ExportFormat::Xlsx)),
+        _ => Err(field_error("format", "Use json, csv or xlsx")),
     }
 }
 
-fn csv_answer(name: &str, today: chrono::NaiveDate, bytes: Vec<u8>) -> Response {
-    super::attachment(
-        "text/csv; charset=utf-8",
-        &format!("{name}-{today}.csv"),
-        Body::from(bytes),
-    )
-}
-
-fn rate_cell(rate: Option<f64>) -> String {
-    rate.map(|r| format!("{r:.1}")).unwrap_or_default()
+/// A sheet as the file asked for, named after the report and the day.
+///
+/// # Errors
+/// When the writer fails.
+pub fn file_answer(
+    name: &str,
+    today: chrono::NaiveDate,
+    sheet: &Sheet,
+    format: ExportFormat,
+) -> Result<Response> {
+    Ok(super::attachment(
+        format.content_type(),
+        &format!("{name}-{today}.{}", format.extension()),
+        Body::from(sheet.render(format)?),
+    ))
 }
 
 /// The days a compliance trend covers, for the `OpenAPI` document: 30, 90 or 365.
@@ -74,8 +81,8 @@ pub struct TrendQuery {
 /// Compliance over the last 30, 90 or 365 days, from the daily snapshots and today's figures
 /// as they stand (a read: the snapshots are written by the `report_snapshots` task).
 #[utoipa::path(get, path = "/api/reports/compliance", tag = "reports", security(("bearer" = [])), params(TrendQuery, Format),
-    responses((status = 200, description = "The trend, or (`format=csv`) its rows as CSV",
-        content((ComplianceTrend = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The trend, or (`format=csv` or `xlsx`) its rows as CSV",
+        content((ComplianceTrend = "application/json"), (String = "text/csv"), (String = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn compliance(
     current: CurrentUser,
     State(ctx): State<AppContext>,
@@ -86,27 +93,28 @@ async fn compliance(
     if !TREND_DAYS.contains(&days) {
         return Err(field_error("days", "Use 30, 90 or 365").into());
     }
-    let csv = wants_csv(&f)?;
+    let file = wants_file(&f)?;
     current.org.require_professional(FEATURE)?;
     let day = current.today;
     let trend = reports::compliance_trend(&ctx.db, &current.org, days, day).await?;
-    if !csv {
+    let Some(file) = file else {
         return super::ok_json(trend);
-    }
+    };
+    let count = |n: i32| Cell::Int(i64::from(n));
     let rows = trend.points.iter().map(|p| {
         vec![
-            p.date.to_string(),
-            p.vendors_current.to_string(),
-            p.vendors_expiring_soon.to_string(),
-            p.vendors_expired.to_string(),
-            p.vendors_missing.to_string(),
-            p.documents_current.to_string(),
-            p.documents_expiring_soon.to_string(),
-            p.documents_expired.to_string(),
-            rate_cell(p.compliance_rate),
+            Cell::Date(Some(p.date)),
+            count(p.vendors_current),
+            count(p.vendors_expiring_soon),
+            count(p.vendors_expired),
+            count(p.vendors_missing),
+            count(p.documents_current),
+            count(p.documents_expiring_soon),
+            count(p.documents_expired),
+            Cell::Decimal(p.compliance_rate),
         ]
     });
-    let bytes = to_csv(
+    let sheet = Sheet::of(
         &[
             "Date",
             "Vendors Current",
@@ -119,8 +127,8 @@ async fn compliance(
             "Compliance Rate (%)",
         ],
         rows,
-    )?;
-    Ok(csv_answer("compliance", current.today, bytes))
+    );
+    Ok(file_answer("compliance", current.today, &sheet, file)?)
 }
 
 /// The expirations report: the weeks in an object, so that fields can be added beside them.
@@ -131,33 +139,33 @@ pub struct ExpirationReport {
 
 /// Current documents expiring in each of the next 12 weeks, with their vendors.
 #[utoipa::path(get, path = "/api/reports/expirations", tag = "reports", security(("bearer" = [])), params(Format),
-    responses((status = 200, description = "The weeks, or (`format=csv`) one CSV row per document",
-        content((ExpirationReport = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The weeks, or (`format=csv` or `xlsx`) one CSV row per document",
+        content((ExpirationReport = "application/json"), (String = "text/csv"), (String = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn expirations(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    let csv = wants_csv(&f)?;
+    let file = wants_file(&f)?;
     current.org.require_professional(FEATURE)?;
     let weeks = reports::expirations(&ctx.db, current.org.id, current.today).await?;
-    if !csv {
+    let Some(file) = file else {
         return super::ok_json(ExpirationReport { weeks });
-    }
+    };
     let rows = weeks.iter().flat_map(|w| {
         w.vendors.iter().flat_map(move |v| {
             v.documents.iter().map(move |d| {
                 vec![
-                    w.week_start.to_string(),
-                    v.name.clone(),
-                    v.id.clone(),
-                    d.label.clone(),
-                    d.expiration_date.to_string(),
+                    Cell::Date(Some(w.week_start)),
+                    v.name.clone().into(),
+                    v.id.clone().into(),
+                    d.label.clone().into(),
+                    Cell::Date(Some(d.expiration_date)),
                 ]
             })
         })
     });
-    let bytes = to_csv(
+    let sheet = Sheet::of(
         &[
             "Week Of",
             "Vendor",
@@ -166,8 +174,8 @@ async fn expirations(
             "Expiration Date",
         ],
         rows,
-    )?;
-    Ok(csv_answer("expirations", current.today, bytes))
+    );
+    Ok(file_answer("expirations", current.today, &sheet, file)?)
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -196,15 +204,15 @@ pub struct NonCompliantQuery {
 
 /// Each vendor that is not current, and why.
 #[utoipa::path(get, path = "/api/reports/non-compliant", tag = "reports", security(("bearer" = [])), params(NonCompliantQuery, Format),
-    responses((status = 200, description = "The vendors, or (`format=csv`) their rows as CSV",
-        content((Vec<NonCompliantVendor> = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The vendors, or (`format=csv` or `xlsx`) their rows as CSV",
+        content((Vec<NonCompliantVendor> = "application/json"), (String = "text/csv"), (String = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn non_compliant(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(q): Query<NonCompliantQuery>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    let csv = wants_csv(&f)?;
+    let file = wants_file(&f)?;
     let status = super::status_filter(q.status.as_deref())?;
     if status == Some(Status::Current) {
         return Err(field_error("status", "Use missing, expiring_soon or expired").into());
@@ -213,21 +221,21 @@ async fn non_compliant(
     let service = super::filter_value(q.service_type.as_deref());
     let rows =
         reports::non_compliant(&ctx.db, current.org.id, status, service, current.today).await?;
-    if !csv {
+    let Some(file) = file else {
         return super::ok_json(rows);
-    }
+    };
     let lines = rows.iter().map(|v| {
         vec![
-            v.name.clone(),
-            v.id.clone(),
-            v.service_type.clone(),
-            v.status.as_str().to_string(),
-            v.reasons.join("; "),
-            v.gaps.join(" "),
-            v.waived.join(" "),
+            v.name.clone().into(),
+            v.id.clone().into(),
+            v.service_type.clone().into(),
+            v.status.as_str().into(),
+            v.reasons.join("; ").into(),
+            v.gaps.join(" ").into(),
+            v.waived.join(" ").into(),
         ]
     });
-    let bytes = to_csv(
+    let sheet = Sheet::of(
         &[
             "Vendor",
             "Company Key",
@@ -238,36 +246,42 @@ async fn non_compliant(
             "Waived Gaps",
         ],
         lines,
-    )?;
-    Ok(csv_answer("non-compliant-vendors", current.today, bytes))
+    );
+    Ok(file_answer(
+        "non-compliant-vendors",
+        current.today,
+        &sheet,
+        file,
+    )?)
 }
 
 /// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
 #[utoipa::path(get, path = "/api/reports/responsiveness", tag = "reports", security(("bearer" = [])), params(Format),
-    responses((status = 200, description = "The requests, or (`format=csv`) their rows as CSV",
-        content((Vec<Responsiveness> = "application/json"), (String = "text/csv"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
+    responses((status = 200, description = "The requests, or (`format=csv` or `xlsx`) their rows as CSV",
+        content((Vec<Responsiveness> = "application/json"), (String = "text/csv"), (String = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"))), (status = 401, body = Envelope), (status = 402, body = Envelope), (status = 422, body = Envelope)))]
 async fn responsiveness(
     current: CurrentUser,
     State(ctx): State<AppContext>,
     Query(f): Query<Format>,
 ) -> ApiResult {
-    let csv = wants_csv(&f)?;
+    let file = wants_file(&f)?;
     current.org.require_professional(FEATURE)?;
     let rows = reports::responsiveness(&ctx.db, current.org.id).await?;
-    if !csv {
+    let Some(file) = file else {
         return super::ok_json(rows);
-    }
+    };
     let lines = rows.iter().map(|r| {
         vec![
-            r.vendor_name.clone(),
-            r.vendor_id.clone(),
-            r.document_label.clone(),
-            r.requested_at.to_rfc3339(),
-            r.uploaded_at.map(|u| u.to_rfc3339()).unwrap_or_default(),
-            r.days_to_upload.map(|d| d.to_string()).unwrap_or_default(),
+            r.vendor_name.clone().into(),
+            r.vendor_id.clone().into(),
+            r.document_label.clone().into(),
+            Cell::Time(Some(r.requested_at)),
+            Cell::Time(r.uploaded_at),
+            r.days_to_upload
+                .map_or(Cell::Text(String::new()), Cell::Int),
         ]
     });
-    let bytes = to_csv(
+    let sheet = Sheet::of(
         &[
             "Vendor",
             "Company Key",
@@ -277,8 +291,13 @@ async fn responsiveness(
             "Days To Upload",
         ],
         lines,
-    )?;
-    Ok(csv_answer("vendor-responsiveness", current.today, bytes))
+    );
+    Ok(file_answer(
+        "vendor-responsiveness",
+        current.today,
+        &sheet,
+        file,
+    )?)
 }
 
 pub fn routes() -> Routes {

@@ -41,7 +41,8 @@ impl Received {
     }
 }
 
-fn multipart_error(err: &axum::extract::multipart::MultipartError) -> Error {
+#[must_use]
+pub fn multipart_error(err: &axum::extract::multipart::MultipartError) -> Error {
     if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
         return payload_too_large();
     }

@@ -84,21 +84,22 @@ impl Model {
             .ok_or(Refusal::NotFound)?)
     }
 
-    /// The contact emails of the organization's vendors (lower case).
+    /// Each vendor of the organization as an import tells them apart: its email and its name.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn emails_in_org<C: ConnectionTrait>(
+    pub async fn identities_in_org<C: ConnectionTrait>(
         db: &C,
         org_id: i64,
-    ) -> Result<std::collections::HashSet<String>> {
+    ) -> Result<Vec<(String, String)>> {
         Ok(Entity::find()
             .in_tenant(org_id)
+            .select_only()
+            .column(vendors::Column::Email)
+            .column(vendors::Column::Name)
+            .into_tuple()
             .all(db)
-            .await?
-            .into_iter()
-            .map(|v| v.email.to_lowercase())
-            .collect())
+            .await?)
     }
 
     /// # Errors

@@ -426,12 +426,13 @@ async fn vendors_and_documents_export_as_csv_safe_for_spreadsheets() {
         assert!(res.header("content-type").to_str().unwrap().starts_with("text/csv"));
         let text = res.text();
         let mut lines = text.lines();
-        assert_eq!(lines.next().unwrap(), "Name,Email,Service Type,Phone,Address,City,State,Zip Code,Notes,Status,Documents,Company Key");
+        // A byte-order mark first, so that Excel reads UTF-8.
+        assert_eq!(lines.next().unwrap(), "\u{feff}Name,Email,Service Type,Phone,Address,City,State,Zip Code,Notes,Status,Documents,Company Key");
         assert!(text.contains("'=HYPERLINK"), "{text}");
         assert!(text.contains("'@SUM(A1)"), "{text}");
         assert_eq!(text.lines().count(), 3);
         let docs = get(&server, &ann, "/api/documents/export").await.text();
-        assert!(docs.starts_with("Vendor,Company Key,Document,File Name"), "{docs}");
+        assert!(docs.starts_with("\u{feff}Vendor,Company Key,Document,File Name"), "{docs}");
         assert!(docs.contains("certificate-0.pdf"));
         let _ = ctx;
     })

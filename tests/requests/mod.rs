@@ -14,6 +14,7 @@ mod emails;
 mod extractions;
 mod files;
 mod hardening;
+mod imports;
 mod keepalive;
 mod keywords;
 mod limits;

@@ -125,7 +125,7 @@ async fn the_trend_has_one_snapshot_a_day_and_says_which_days_have_none() {
             .unwrap()
             .starts_with("text/csv"));
         assert!(
-            csv.text().starts_with("Date,Vendors Current,"),
+            csv.text().starts_with("\u{feff}Date,Vendors Current,"),
             "{}",
             csv.text()
         );
@@ -237,7 +237,7 @@ async fn non_compliant_vendors_come_with_their_reasons_and_filters() {
         let csv = get(&server, &ann, "/api/reports/non-compliant?format=csv")
             .await
             .text();
-        assert!(csv.starts_with("Vendor,Company Key,Service Type,Status,Reasons"));
+        assert!(csv.starts_with("\u{feff}Vendor,Company Key,Service Type,Status,Reasons"));
         assert!(!csv.contains("Their Vendor"));
 
         let weeks: Value = get(&server, &ann, "/api/reports/expirations").await.json();

@@ -583,7 +583,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every current document of the organization as CSV. */
+        /** Every current document of the organization as CSV or an Excel workbook. */
         get: operations["export_documents"];
         put?: never;
         post?: never;
@@ -1187,7 +1187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every vendor of the organization as CSV. */
+        /** Every vendor of the organization as CSV or an Excel workbook. */
         get: operations["export_vendors"];
         put?: never;
         post?: never;
@@ -1207,8 +1207,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports vendors from CSV: a preview of every row, then a commit that creates the valid ones
-         *     within the plan's limit.
+         * Imports vendors from the file a customer has: a preview of every row with the mapping
+         *     guessed from the headers, then a commit that creates the valid ones within the plan's
+         *     limit.
          */
         post: operations["import_vendors"];
         delete?: never;
@@ -1875,6 +1876,32 @@ export interface components {
             /** Format: int32 */
             wordCount: number;
         };
+        /** @description A column of the file and the vendor field it fills (null: ignored). */
+        ImportColumn: {
+            field?: null | components["schemas"]["ImportField"];
+            header: string;
+            /** @description The column's first value, to recognise it by. */
+            sample: string;
+        };
+        /** @description Fields for every row that lacks them. */
+        ImportDefaults: {
+            /**
+             * @description A requirement set by its name or id.
+             * @default null
+             */
+            requirementSet?: string | null;
+            /**
+             * @description A service type by its code or its label ("General Contractor").
+             * @default null
+             */
+            serviceType?: string | null;
+        };
+        /**
+         * @description The vendor fields a column can fill.
+         * @enum {string}
+         */
+        ImportField: "name" | "email" | "serviceType" | "phone" | "address" | "city" | "state" | "zipCode" | "notes" | "requirementSet";
+        /** @description The JSON form of an import: the file's text. */
         ImportParams: {
             /**
              * @description `false` (the default): only preview. `true`: create the rows that can be created.
@@ -1882,28 +1909,63 @@ export interface components {
              */
             commit?: boolean;
             /**
-             * @description The CSV file's text: a header row naming the Add Vendor form's fields, then a vendor a row.
+             * @description The CSV file's text.
              * @default
              */
             csv?: string;
+            /** @default null */
+            defaults?: null | components["schemas"]["ImportDefaults"];
+            /**
+             * @description Which vendor field each column fills, by its header (null: ignored); a column not named
+             *     keeps the field guessed from its header.
+             */
+            mapping?: Record<string, never> | null;
         };
         ImportResult: {
+            columns: components["schemas"]["ImportColumn"][];
             created: number;
+            /** @description `,`, `;` or a tab. */
+            delimiter: string;
+            /** @description The encoding the file was read in: `UTF-8`, `UTF-16LE`, `UTF-16BE`, `windows-1252`. */
+            encoding: string;
+            /**
+             * Format: int64
+             * @description The header's line in the file (lines above it were titles).
+             */
+            headerLine: number;
+            /** @description The headers of the columns no field takes. */
+            ignoredColumns: string[];
             rows: components["schemas"]["ImportRow"][];
+            vendorLimit: components["schemas"]["VendorLimit"];
             wouldCreate: number;
         };
         /** @description One row of an import, as the preview shows it. */
         ImportRow: {
             email: string;
+            /** @description Every problem of the row, in the form's words. */
             errors: string[];
             /**
              * Format: int64
-             * @description The line in the file (the header is line 1).
+             * @description The row's line in the file (the first line is 1).
              */
             line: number;
             name: string;
             /** @description `create`, `error` or `duplicate`. */
             status: string;
+        };
+        /** @description The multipart form of an import: the file's bytes as saved. */
+        ImportUpload: {
+            /** @description `true` to create the rows that can be created; else only a preview. */
+            commit?: string | null;
+            /** @description JSON: `{"serviceType": ..., "requirementSet": ...}`. */
+            defaults?: string | null;
+            /**
+             * Format: binary
+             * @description The file as saved (CSV in UTF-8, UTF-16 or Windows-1252; comma, semicolon or tab).
+             */
+            file: string;
+            /** @description JSON: `{"<column header>": "<vendor field>" | null}`. */
+            mapping?: string | null;
         };
         IngestProgress: {
             /** Format: int32 */
@@ -2599,6 +2661,25 @@ export interface components {
             state?: string | null;
             /** @default null */
             zipCode?: string | null;
+        };
+        /** @description What the plan allows, stated before anything is imported. */
+        VendorLimit: {
+            /**
+             * Format: int64
+             * @description The most vendors the plan allows.
+             */
+            allowed: number;
+            /**
+             * Format: int64
+             * @description The vendors there are now.
+             */
+            existing: number;
+            message: string;
+            /**
+             * Format: int64
+             * @description How many more can be created.
+             */
+            room: number;
         };
         /**
          * @description `POST /api/vendors`: the form's fields and, optionally, the company key it generated. (Not
@@ -4676,7 +4757,10 @@ export interface operations {
     };
     export_documents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `csv` (the default) or `xlsx` (an Excel workbook). */
+                format?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4689,6 +4773,7 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -4701,6 +4786,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A format other than csv or xlsx */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5682,7 +5776,7 @@ export interface operations {
             query?: {
                 /** @description 30 (the default), 90 or 365. */
                 days?: 30 | 90 | 365;
-                /** @description `json` (the default) or `csv`. */
+                /** @description `json` (the default), `csv` or `xlsx`. */
                 format?: string | null;
             };
             header?: never;
@@ -5691,7 +5785,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The trend, or (`format=csv`) its rows as CSV */
+            /** @description The trend, or (`format=csv` or `xlsx`) its rows as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5699,6 +5793,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ComplianceTrend"];
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -5739,7 +5834,7 @@ export interface operations {
     expirations: {
         parameters: {
             query?: {
-                /** @description `json` (the default) or `csv`. */
+                /** @description `json` (the default), `csv` or `xlsx`. */
                 format?: string | null;
             };
             header?: never;
@@ -5748,7 +5843,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The weeks, or (`format=csv`) one CSV row per document */
+            /** @description The weeks, or (`format=csv` or `xlsx`) one CSV row per document */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5756,6 +5851,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ExpirationReport"];
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -5800,7 +5896,7 @@ export interface operations {
                 status?: "missing" | "expiring_soon" | "expired" | "all" | "";
                 /** @description A service type; empty or `all` for every one. */
                 serviceType?: string | null;
-                /** @description `json` (the default) or `csv`. */
+                /** @description `json` (the default), `csv` or `xlsx`. */
                 format?: string | null;
             };
             header?: never;
@@ -5809,7 +5905,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The vendors, or (`format=csv`) their rows as CSV */
+            /** @description The vendors, or (`format=csv` or `xlsx`) their rows as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5817,6 +5913,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NonCompliantVendor"][];
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -5857,7 +5954,7 @@ export interface operations {
     responsiveness: {
         parameters: {
             query?: {
-                /** @description `json` (the default) or `csv`. */
+                /** @description `json` (the default), `csv` or `xlsx`. */
                 format?: string | null;
             };
             header?: never;
@@ -5866,7 +5963,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The requests, or (`format=csv`) their rows as CSV */
+            /** @description The requests, or (`format=csv` or `xlsx`) their rows as CSV */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5874,6 +5971,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Responsiveness"][];
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -7054,7 +7152,10 @@ export interface operations {
     };
     export_vendors: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `csv` (the default) or `xlsx` (an Excel workbook). */
+                format?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7067,6 +7168,7 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -7086,6 +7188,15 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description A format other than csv or xlsx */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
         };
     };
     import_vendors: {
@@ -7098,6 +7209,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ImportParams"];
+                "multipart/form-data": components["schemas"]["ImportUpload"];
             };
         };
         responses: {
@@ -7135,6 +7247,16 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            /** @description The body is past 5.5 MB (the file may be at most 5 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A file that is not a vendor list, or a mapping or defaults that cannot be applied, field by field in `errors` */
             422: {
                 headers: {
                     [name: string]: unknown;

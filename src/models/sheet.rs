@@ -1,0 +1,215 @@
+//! Exports as a table of typed cells, written as CSV or as an Excel workbook (docs/product.md,
+//! "Exports"). CSV starts with a byte-order mark, so Excel reads it as UTF-8 ("Café", not
+//! `CafÃ©`), and a cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) is
+//! written after a `'`, except a phone number or an amount, which no spreadsheet runs. The
+//! workbook's text cells are text (post codes and phone numbers keep their digits, nothing is
+//! ever a formula), its numbers numbers and its dates dates.
+
+use chrono::{DateTime, FixedOffset, NaiveDate};
+use loco_rs::prelude::*;
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+/// One cell of an export.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Text(String),
+    Int(i64),
+    /// A number shown with one decimal (a rate in percent); empty when unknown.
+    Decimal(Option<f64>),
+    Date(Option<NaiveDate>),
+    Time(Option<DateTime<FixedOffset>>),
+}
+
+impl From<String> for Cell {
+    fn from(value: String) -> Self {
+        Self::Text(value)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(value: &str) -> Self {
+        Self::Text(value.to_string())
+    }
+}
+
+impl From<Option<String>> for Cell {
+    fn from(value: Option<String>) -> Self {
+        Self::Text(value.unwrap_or_default())
+    }
+}
+
+impl Cell {
+    fn csv(&self) -> String {
+        match self {
+            Self::Text(text) => safe_cell(text),
+            Self::Int(n) => n.to_string(),
+            Self::Decimal(n) => n.map(|n| format!("{n:.1}")).unwrap_or_default(),
+            Self::Date(d) => d.map(|d| d.to_string()).unwrap_or_default(),
+            Self::Time(t) => t.map(|t| t.to_rfc3339()).unwrap_or_default(),
+        }
+    }
+}
+
+/// A table to export: its columns and rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// The formats an export is offered in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Csv,
+    Xlsx,
+}
+
+impl ExportFormat {
+    #[must_use]
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Self::Csv => "csv",
+            Self::Xlsx => "xlsx",
+        }
+    }
+
+    #[must_use]
+    pub const fn content_type(self) -> &'static str {
+        match self {
+            Self::Csv => "text/csv; charset=utf-8",
+            Self::Xlsx => "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        }
+    }
+}
+
+/// A phone number or an amount: digits with spaces, brackets, dots, dashes and slashes, after
+/// an optional sign. A spreadsheet shows it or adds it up; it never calls anything.
+fn is_plain_number(value: &str) -> bool {
+    let rest = value.strip_prefix(['+', '-']).unwrap_or(value);
+    rest.chars().any(|c| c.is_ascii_digit())
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '(' | ')' | '.' | '-' | '/'))
+}
+
+/// A cell as a spreadsheet will show it, never as a formula.
+#[must_use]
+pub fn safe_cell(value: &str) -> String {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_plain_number(value) {
+        format!("'{value}")
+    } else {
+        value.to_string()
+    }
+}
+
+impl Sheet {
+    #[must_use]
+    pub fn new(header: &[&'static str]) -> Self {
+        Self {
+            header: header.to_vec(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// A sheet of these rows.
+    #[must_use]
+    pub fn of(header: &[&'static str], rows: impl IntoIterator<Item = Vec<Cell>>) -> Self {
+        Self {
+            header: header.to_vec(),
+            rows: rows.into_iter().collect(),
+        }
+    }
+
+    /// The sheet in `format`.
+    ///
+    /// # Errors
+    /// When the writer fails (it writes to memory).
+    pub fn render(&self, format: ExportFormat) -> Result<Vec<u8>> {
+        match format {
+            ExportFormat::Csv => self.csv(),
+            ExportFormat::Xlsx => self.xlsx().map_err(|e| Error::string(&e.to_string())),
+        }
+    }
+
+    /// CSV in UTF-8 after a byte-order mark, every cell made safe.
+    ///
+    /// # Errors
+    /// When the CSV writer fails (it writes to memory).
+    pub fn csv(&self) -> Result<Vec<u8>> {
+        let mut writer = ::csv::Writer::from_writer(b"\xef\xbb\xbf".to_vec());
+        writer
+            .write_record(&self.header)
+            .map_err(|e| Error::string(&e.to_string()))?;
+        for row in &self.rows {
+            writer
+                .write_record(row.iter().map(Cell::csv))
+                .map_err(|e| Error::string(&e.to_string()))?;
+        }
+        writer
+            .into_inner()
+            .map_err(|e| Error::string(&e.to_string()))
+    }
+
+    /// One worksheet: a bold, frozen header row, then each cell as its type.
+    ///
+    /// # Errors
+    /// When the workbook writer fails.
+    pub fn xlsx(&self) -> Result<Vec<u8>, XlsxError> {
+        let mut workbook = Workbook::new();
+        let sheet = workbook.add_worksheet();
+        let bold = Format::new().set_bold();
+        let date = Format::new().set_num_format("yyyy-mm-dd");
+        let time = Format::new().set_num_format("yyyy-mm-dd hh:mm");
+        let decimal = Format::new().set_num_format("0.0");
+        for (col, title) in (0u16..).zip(&self.header) {
+            sheet.write_string_with_format(0, col, *title, &bold)?;
+        }
+        sheet.set_freeze_panes(1, 0)?;
+        for (row, cells) in (1u32..).zip(&self.rows) {
+            for (col, cell) in (0u16..).zip(cells) {
+                match cell {
+                    Cell::Text(text) if text.is_empty() => {}
+                    Cell::Text(text) => {
+                        sheet.write_string(row, col, text)?;
+                    }
+                    #[allow(clippy::cast_precision_loss)]
+                    Cell::Int(n) => {
+                        sheet.write_number(row, col, *n as f64)?;
+                    }
+                    Cell::Decimal(Some(n)) => {
+                        sheet.write_number_with_format(row, col, *n, &decimal)?;
+                    }
+                    Cell::Date(Some(d)) => {
+                        sheet.write_datetime_with_format(row, col, d, &date)?;
+                    }
+                    Cell::Time(Some(t)) => {
+                        sheet.write_datetime_with_format(row, col, t.naive_utc(), &time)?;
+                    }
+                    Cell::Decimal(None) | Cell::Date(None) | Cell::Time(None) => {}
+                }
+            }
+        }
+        sheet.autofit();
+        workbook.save_to_buffer()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_that_a_spreadsheet_would_run_are_written_as_text_but_numbers_are_left_alone() {
+        assert_eq!(safe_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(safe_cell("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(safe_cell("-2+3"), "'-2+3");
+        assert_eq!(safe_cell("+cmd"), "'+cmd");
+        assert_eq!(safe_cell("+49 30 1234567"), "+49 30 1234567");
+        assert_eq!(safe_cell("-2"), "-2");
+        assert_eq!(safe_cell("Acme"), "Acme");
+        let mut sheet = Sheet::new(&["a", "b"]);
+        sheet.rows.push(vec!["=1+1".into(), Cell::Int(2)]);
+        let out = String::from_utf8(sheet.csv().unwrap()).unwrap();
+        assert_eq!(out, "\u{feff}a,b\n'=1+1,2\n");
+    }
+}
