@@ -77,9 +77,10 @@ fn load(bytes: &[u8]) -> Result<Document, String> {
         .map_err(|_| "The PDF could not be read.".to_string())
 }
 
-/// The images a scanned PDF's pages are made of, as data URLs: JPEG ones as they are, and 8-bit
-/// gray or RGB pixels (Flate-compressed or not) as PNG. Other encodings (a fax's CCITT, JBIG2)
-/// are not sent.
+/// The images a scanned PDF's pages are made of, as data URLs: JPEG ones as they are, 8-bit
+/// gray or RGB pixels (Flate-compressed or not) and black-and-white scans in a fax's encoding
+/// (CCITT group 3 or 4, what office scanners write) as PNG. JBIG2 is not decoded: see
+/// [`undecoded_scan`].
 fn pdf_images(bytes: &[u8]) -> Vec<String> {
     let Ok(doc) = load(bytes) else {
         return Vec::new();
@@ -99,6 +100,11 @@ fn pdf_images(bytes: &[u8]) -> Vec<String> {
                 ["DCTDecode"] => out.push(data_url("image/jpeg", image.content)),
                 [] | ["FlateDecode"] => {
                     if let Some(png) = pixels_as_png(&doc, &image) {
+                        out.push(data_url("image/png", &png));
+                    }
+                }
+                ["CCITTFaxDecode"] => {
+                    if let Some(png) = fax_as_png(&doc, &image) {
                         out.push(data_url("image/png", &png));
                     }
                 }
@@ -137,6 +143,69 @@ fn pixels_as_png(doc: &Document, image: &lopdf::xobject::PdfImage<'_>) -> Option
             .ok()?,
         _ => return None,
     }
+    Some(png)
+}
+
+/// The encodings of a scan's page images that none of [`pdf_images`] reads (JBIG2), to name in
+/// the reason.
+fn undecoded_scan(bytes: &[u8]) -> Vec<String> {
+    let Ok(doc) = load(bytes) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for page in doc.get_pages().values().take(MAX_PAGES) {
+        for image in doc.get_page_images(*page).unwrap_or_default() {
+            for filter in image.filters.iter().flatten() {
+                let name = filter.trim_end_matches("Decode").to_string();
+                if !["DCT", "Flate", "CCITTFax"].contains(&name.as_str()) && !found.contains(&name)
+                {
+                    found.push(name);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A black-and-white image in a fax's encoding (`CCITTFaxDecode`: group 4 when `K` < 0, group
+/// 3 one-dimensional when `K` = 0) as a gray PNG; `None` when it does not decode.
+fn fax_as_png(doc: &Document, image: &lopdf::xobject::PdfImage<'_>) -> Option<Vec<u8>> {
+    let params = doc
+        .get_object(image.id)
+        .ok()?
+        .as_stream()
+        .ok()?
+        .dict
+        .get(b"DecodeParms")
+        .ok()
+        .and_then(|p| doc.dereference(p).ok())
+        .and_then(|(_, p)| p.as_dict().ok().cloned())
+        .unwrap_or_default();
+    let number =
+        |key: &[u8], default: i64| params.get(key).and_then(Object::as_i64).unwrap_or(default);
+    let width = u16::try_from(number(b"Columns", 1728)).ok()?;
+    let height = u16::try_from(image.height).ok()?;
+    if u32::from(width) * u32::from(height) > 40_000_000 {
+        return None;
+    }
+    let mut pixels = Vec::with_capacity(usize::from(width) * usize::from(height));
+    let mut line = |transitions: &[u16]| {
+        pixels.extend(fax::decoder::pels(transitions, width).map(|c| match c {
+            fax::Color::Black => 0u8,
+            fax::Color::White => 255,
+        }));
+    };
+    let data = image.content.iter().copied();
+    match number(b"K", 0) {
+        k if k < 0 => fax::decoder::decode_g4(data, width, Some(height), &mut line)?,
+        0 => fax::decoder::decode_g3(data, &mut line)?,
+        _ => return None,
+    }
+    pixels.resize(usize::from(width) * usize::from(height), 255);
+    let mut png = Vec::new();
+    image::GrayImage::from_raw(u32::from(width), u32::from(height), pixels)?
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .ok()?;
     Some(png)
 }
 
@@ -222,11 +291,19 @@ pub fn source_of(bytes: &[u8], content_type: &str, vision: bool) -> Result<Sourc
             }
             let images = pdf_images(bytes);
             if images.is_empty() {
-                return Err(
-                    "This PDF has no text layer and no page image the AI service reads \
-                     (JPEG); enter its coverage by hand."
-                        .to_string(),
-                );
+                let undecoded = undecoded_scan(bytes);
+                return Err(if undecoded.is_empty() {
+                    "This PDF has no text layer and no page image the AI service reads; enter \
+                     its coverage by hand."
+                        .to_string()
+                } else {
+                    format!(
+                        "This scan's pages are stored as {}, which cannot be sent to the AI \
+                         service. Scan it again as a PDF in color or gray, or enter its \
+                         coverage by hand.",
+                        undecoded.join(", ")
+                    )
+                });
             }
             Ok(Source::Images(images))
         }
@@ -814,8 +891,6 @@ mod tests {
 
     /// A one-page PDF drawing a 2x1 RGB image (red, blue) stored with Flate.
     fn flate_scan() -> Vec<u8> {
-        let mut doc = Document::with_version("1.5");
-        let tree_id = doc.new_object_id();
         let mut pixels = Stream::new(
             dictionary! {
                 "Type" => "XObject", "Subtype" => "Image", "Width" => 2, "Height" => 1,
@@ -824,7 +899,40 @@ mod tests {
             vec![255, 0, 0, 0, 0, 255],
         );
         pixels.compress().unwrap();
-        let image_id = doc.add_object(pixels);
+        one_image_pdf(pixels)
+    }
+
+    /// A black-and-white scan of `rows` (`true` is black) as an office scanner stores it:
+    /// CCITT group 4.
+    fn fax_scan(rows: &[Vec<bool>], filter: &str) -> Vec<u8> {
+        let width = u16::try_from(rows[0].len()).unwrap();
+        let mut encoder = fax::encoder::Encoder::new(fax::VecWriter::new());
+        for row in rows {
+            let pels = row.iter().map(|black| {
+                if *black {
+                    fax::Color::Black
+                } else {
+                    fax::Color::White
+                }
+            });
+            encoder.encode_line(pels, width).unwrap();
+        }
+        let data = encoder.finish().unwrap().finish();
+        one_image_pdf(Stream::new(
+            dictionary! {
+                "Type" => "XObject", "Subtype" => "Image", "Width" => i64::from(width),
+                "Height" => i64::try_from(rows.len()).unwrap(), "ColorSpace" => "DeviceGray",
+                "BitsPerComponent" => 1, "Filter" => filter,
+                "DecodeParms" => dictionary! {"K" => -1, "Columns" => i64::from(width)},
+            },
+            data,
+        ))
+    }
+
+    fn one_image_pdf(image: Stream) -> Vec<u8> {
+        let mut doc = Document::with_version("1.5");
+        let tree_id = doc.new_object_id();
+        let image_id = doc.add_object(image);
         let content = Content {
             operations: vec![Operation::new("Do", vec!["Im1".into()])],
         };
@@ -860,6 +968,34 @@ mod tests {
             .unwrap();
         let picture = image::load_from_memory(&png).unwrap().to_rgb8();
         assert_eq!(picture.into_raw(), vec![255, 0, 0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn a_fax_encoded_scan_goes_as_a_png_of_its_pixels_and_jbig2_is_named() {
+        let rows: Vec<Vec<bool>> = (0..12)
+            .map(|y| (0..40).map(|x| (x / 4 + y / 3) % 2 == 0).collect())
+            .collect();
+        let Ok(Source::Images(urls)) =
+            source_of(&fax_scan(&rows, "CCITTFaxDecode"), "application/pdf", true)
+        else {
+            panic!("the scan's page image is sent");
+        };
+        let png = urls[0].strip_prefix("data:image/png;base64,").unwrap();
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(png)
+            .unwrap();
+        let picture = image::load_from_memory(&png).unwrap().to_luma8();
+        assert_eq!((picture.width(), picture.height()), (40, 12));
+        let expected: Vec<u8> = rows
+            .iter()
+            .flatten()
+            .map(|black| if *black { 0 } else { 255 })
+            .collect();
+        assert_eq!(picture.into_raw(), expected);
+
+        let refused =
+            source_of(&fax_scan(&rows, "JBIG2Decode"), "application/pdf", true).unwrap_err();
+        assert!(refused.contains("stored as JBIG2"), "{refused}");
     }
 
     #[test]
