@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createVendorViaApi,
@@ -133,6 +134,68 @@ test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page,
   await answer;
   await expect(page.getByText('Showing 1 to 1 of 1 entries')).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toContainText(`Imported Vendor 3 ${stamp}`);
+});
+
+test('import a Windows-1252, semicolon file as Excel saves it: a column kept in Notes, a default service type', async ({
+  page,
+}) => {
+  await registerViaUi(page, uniqueAccount('e2e-import-1252'));
+  const stamp = Math.random().toString(36).slice(2, 8);
+  const names = [`Café Olé Cleaning ${stamp}`, `Crème Brûlée Bakery ${stamp}`, `Señor Plumbing ${stamp}`];
+  // Excel's classic "CSV (semicolon delimited)": Windows-1252, a title line above the header, no service type.
+  const text = [
+    'Vendor list',
+    'Company;Email;Phone;Account No',
+    ...names.map((name, i) => `${name};vendor${i + 1}-${stamp}@example.com;555-010${i};A-1${i}`),
+  ].join('\r\n');
+  const buffer = Buffer.from(text, 'latin1');
+  expect(buffer.includes(Buffer.from('Café', 'utf8'))).toBe(false);
+
+  await page.goto('/vendors');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Vendors' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'vendors-excel.csv', mimeType: 'text/csv', buffer });
+
+  const preview = dialog.getByRole('table', { name: 'Import preview' });
+  await expect(preview.getByRole('row').filter({ hasText: names[0] })).toBeVisible();
+  await expect(dialog.getByText('semicolon', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/^Header found on line 2/)).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Columns' })).toBeFocused();
+  await expect(preview.getByRole('row').filter({ hasText: 'Service type is required' })).toHaveCount(3);
+  await expect(dialog.getByText('Service types:')).toBeVisible();
+  await expect(dialog.getByText('Ignored column:')).toBeVisible();
+
+  const accountColumn = dialog.getByLabel('Column Account No', { exact: true });
+  await expect(accountColumn).toHaveValue('ignore');
+  await accountColumn.selectOption({ label: 'Keep in Notes' });
+  await expect(dialog.getByText('Ignored column:')).toBeHidden();
+  await dialog.getByLabel('Service type for rows without one').selectOption({ label: 'Cleaning' });
+  // Free allows 2 vendors: the third good row is past the limit, said before anything is imported.
+  await expect(preview.getByRole('row').filter({ hasText: 'Will be created' })).toHaveCount(2);
+  const limit = dialog.getByTestId('import-limit');
+  await expect(limit).toContainText('Your plan allows 2 vendors and you have 0: 2 more can be added.');
+  await expect(limit).toContainText('3 rows could be imported, but only 2 fit: 1 row past the limit will not be imported.');
+  await expectNoA11yViolations(page, 'Import Vendors dialog, a column mapped and a default chosen');
+
+  await dialog.getByRole('button', { name: 'Import 2 vendors' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 vendors imported' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Vendors' }).getByText(names[0]!)).toBeVisible();
+
+  const token = await storedToken(page);
+  const listed = await page.request.get('/api/vendors', { headers: { Authorization: `Bearer ${token}` } });
+  const vendors = (await listed.json()) as { name: string; serviceType: string; notes: string | null }[];
+  expect(vendors.map((v) => [v.name, v.serviceType, v.notes]).sort()).toEqual([
+    [names[0], 'cleaning', 'Account No: A-10'],
+    [names[1], 'cleaning', 'Account No: A-11'],
+  ]);
+
+  // The list back as an Excel workbook (a ZIP: "PK").
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^vendors-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect((await readFile((await download.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
 });
 
 test('a Free account sees the bulk controls and gets the upgrade prompt', async ({ page }) => {

@@ -64,6 +64,12 @@ test('a Professional account sees the trend chart and the non-compliant vendors,
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   expect(await readFile((await download.path())!, 'utf8')).toContain(name);
+  // The same report as an Excel workbook (a ZIP: "PK").
+  const downloadingExcel = page.waitForEvent('download');
+  await nonCompliant.getByRole('button', { name: 'Export Excel' }).click();
+  const workbook = await downloadingExcel;
+  expect(workbook.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await readFile((await workbook.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('sidebar')).toBeHidden();
@@ -75,6 +81,9 @@ test('a Professional account sees the trend chart and the non-compliant vendors,
   const exports = page.getByRole('button', { name: 'Export CSV', includeHidden: true });
   await expect(exports).toHaveCount(4);
   for (const button of await exports.all()) await expect(button).toBeHidden();
+  const excelExports = page.getByRole('button', { name: 'Export Excel', includeHidden: true });
+  await expect(excelExports).toHaveCount(4);
+  for (const button of await excelExports.all()) await expect(button).toBeHidden();
   const period = trend.getByRole('button', { name: '90 days', includeHidden: true });
   await expect(period).toHaveCount(1);
   await expect(period).toBeHidden();
@@ -111,6 +120,7 @@ test("a Free account sees what the reports are, the server's sentence and Upgrad
   }
   await expect(page.getByRole('main').getByRole('button', { name: 'Upgrade Now' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export Excel' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoA11yViolations(page, '/reports, Free');
 });

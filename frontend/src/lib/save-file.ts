@@ -23,3 +23,13 @@ export function todayStamp(now = new Date()): string {
 
 /** The same as `saveFile` (the name the reports use). */
 export const saveBlob = saveFile;
+
+/** The two files an export gives: CSV (the default) or an Excel workbook. */
+export type ExportFormat = 'csv' | 'xlsx';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An export's Accept header: the file's type, or the JSON of a refusal. */
+export function exportAccept(format: ExportFormat): string {
+  return `${format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv'}, application/json`;
+}

@@ -11,11 +11,12 @@ type Reply = {
 
 /**
  * A stand-in for XMLHttpRequest in upload tests: MSW's XHR interception stalls on jsdom's
- * FormData with a File in it. Records the request, reports progress, then replies.
+ * FormData with a File in it. Records the request, reports progress, then replies (a reply may
+ * be worked out asynchronously, reading the file sent).
  */
 export class FakeXhr {
   static requests: FakeXhr[] = [];
-  static reply: (xhr: FakeXhr) => Reply = () => ({ status: 201, body: {} });
+  static reply: (xhr: FakeXhr) => Reply | Promise<Reply> = () => ({ status: 201, body: {} });
 
   method = '';
   url = '';
@@ -52,8 +53,8 @@ export class FakeXhr {
     FakeXhr.requests.push(this);
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      setTimeout(() => {
-        const reply = FakeXhr.reply(this);
+      setTimeout(async () => {
+        const reply = await FakeXhr.reply(this);
         if (reply.networkError) {
           this.onerror?.();
           return;
@@ -68,7 +69,7 @@ export class FakeXhr {
   }
 }
 
-export function installFakeXhr(reply?: (xhr: FakeXhr) => Reply) {
+export function installFakeXhr(reply?: (xhr: FakeXhr) => Reply | Promise<Reply>) {
   FakeXhr.requests = [];
   FakeXhr.reply = reply ?? (() => ({ status: 201, body: {} }));
   vi.stubGlobal('XMLHttpRequest', FakeXhr);

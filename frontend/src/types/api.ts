@@ -97,11 +97,20 @@ export type RenewalSkipReason = 'already_requested_today';
 export type RenewalRequestResult = Narrow<Schemas['RenewalRequests'], { skipped: { id: string; reason: RenewalSkipReason }[] }>;
 
 export type VendorImportStatus = 'create' | 'error' | 'duplicate';
-/** One data line of an imported CSV file, as the server judged it. */
+/** One data line of an imported file, as the server judged it, with every problem it has. */
 export type VendorImportRow = Narrow<Schemas['ImportRow'], { status: VendorImportStatus }>;
-/** Body of POST /api/vendors/import: a dry run (`commit: false`) or the import itself. */
-export type VendorImportInput = Schemas['ImportParams'];
-/** 200 of POST /api/vendors/import: `created` is 0 on a dry run. */
+/** A vendor field a column of an imported file can fill. */
+export type VendorImportField = Schemas['ImportField'];
+/** A column of an imported file: its header, the field it fills (null: ignored) and a sample value. */
+export type VendorImportColumn = Schemas['ImportColumn'];
+/** The fields an import gives every row that lacks them (a service type, a requirement set). */
+export type VendorImportDefaults = Schemas['ImportDefaults'];
+/** What the plan allows, stated by an import's preview. */
+export type VendorLimit = Schemas['VendorLimit'];
+/**
+ * 200 of POST /api/vendors/import (multipart: the file's bytes, `commit`, `mapping`, `defaults`):
+ * how the file was read, its columns, every row; `created` is 0 on a dry run.
+ */
 export type VendorImportResult = Narrow<Schemas['ImportResult'], { rows: VendorImportRow[] }>;
 
 /** The reporting windows of GET /api/reports/compliance. */

@@ -8,3 +8,12 @@ export function apiError(status: number, error: string, message: string, errors?
 }
 
 export const unauthorized = () => apiError(401, 'unauthorized', 'You need to sign in to continue.');
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An export's Excel workbook: a ZIP's first bytes, enough for the screens, which only save it. */
+export function xlsxFile(fileName: string) {
+  return new HttpResponse<string>('PK\u0003\u0004 workbook', {
+    headers: { 'Content-Type': XLSX_CONTENT_TYPE, 'Content-Disposition': `attachment; filename="${fileName}"` },
+  });
+}

@@ -1,18 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
-import { saveFile, todayStamp } from '@/lib/save-file';
+import { exportAccept, saveFile, todayStamp, type ExportFormat } from '@/lib/save-file';
 
-/** GET /api/documents/export: every current document as CSV (both plans), saved as a download. */
-export async function exportDocuments(): Promise<string> {
+/**
+ * GET /api/documents/export: every current document as CSV (the default) or, with
+ * `?format=xlsx`, as an Excel workbook (both plans), saved as a download.
+ */
+export async function exportDocuments(format: ExportFormat = 'csv'): Promise<string> {
   const { blob, fileName } = await api.file('/api/documents/export', {
-    headers: { Accept: 'text/csv, application/json' },
-    fallbackName: `documents-${todayStamp()}.csv`,
+    params: format === 'xlsx' ? { format } : undefined,
+    headers: { Accept: exportAccept(format) },
+    fallbackName: `documents-${todayStamp()}.${format}`,
   });
   saveFile(blob, fileName);
   return fileName;
 }
 
-export function useExportDocuments() {
-  return useMutation<string, ApiError, void>({ mutationFn: exportDocuments });
+export function useExportDocuments(format: ExportFormat = 'csv') {
+  return useMutation<string, ApiError, void>({ mutationFn: () => exportDocuments(format) });
 }

@@ -220,4 +220,18 @@ describe('documents: bulk actions', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Download started');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.csv$/);
   });
+
+  it('exports the documents as an Excel workbook', async () => {
+    seed(1);
+    const click = stubDownload();
+    const asked: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/api/documents/export')) asked.push(new URL(request.url));
+    });
+    const { user } = await openDocuments();
+    await user.click(screen.getByRole('button', { name: 'Export Excel' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Download started');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(asked.map((url) => url.search)).toEqual(['?format=xlsx']);
+  });
 });

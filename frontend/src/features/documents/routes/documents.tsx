@@ -1,7 +1,7 @@
 import { DocumentTextIcon } from '@heroicons/react/24/outline';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
-import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { ExportCsvButton, ExportExcelButton } from '@/components/ui/export-csv-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { SearchInput } from '@/components/ui/search-input';
@@ -58,6 +58,7 @@ export function DocumentsRoute() {
     fetchMatching,
   });
   const exporter = useExportDocuments();
+  const excelExporter = useExportDocuments('xlsx');
 
   const empty = (
     <EmptyState
@@ -75,7 +76,12 @@ export function DocumentsRoute() {
       <PageHeader
         title="Documents"
         description="Every current document of every vendor"
-        action={<ExportCsvButton exporter={exporter} />}
+        action={
+          <>
+            <ExportCsvButton exporter={exporter} />
+            <ExportExcelButton exporter={excelExporter} />
+          </>
+        }
       />
       <div className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row">

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import type { ComplianceReport, CompliancePoint, ReportDays } from '@/types/api';
 import { DEFAULT_REPORT_DAYS, REPORT_DAYS, useComplianceReport } from '../api/get-compliance-report';
 import { formatRate, formatRateChange, gaps, gapText, trendDays, type TrendDay } from '../lib/report-data';
-import { ExportCsvButton } from './export-csv-button';
+import { ReportExportButtons } from './export-csv-button';
 import { ReportSection } from './report-section';
 
 const SERIES: { key: keyof CompliancePoint; label: string; color: string }[] = [
@@ -168,7 +168,7 @@ export function ComplianceTrend() {
         <>
           {switching ? <Spinner className="size-4" label={`Loading the last ${days} days`} /> : null}
           <PeriodSelector value={days} onChange={setDays} />
-          <ExportCsvButton report="compliance" params={{ days }} />
+          <ReportExportButtons report="compliance" params={{ days }} />
         </>
       }
     >

@@ -4,7 +4,7 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format';
 import type { ExpirationWeek } from '@/types/api';
 import { useExpirationsReport } from '../api/get-expirations-report';
-import { ExportCsvButton } from './export-csv-button';
+import { ReportExportButtons } from './export-csv-button';
 import { ReportSection } from './report-section';
 
 function weekText(week: Pick<ExpirationWeek, 'weekStart' | 'weekEnd'>): string {
@@ -58,7 +58,7 @@ export function ExpirationsReport() {
     <ReportSection
       title="Upcoming Expirations"
       description={report.data ? `${documentsText(total)} expiring in the next 12 weeks` : 'The next 12 weeks'}
-      actions={<ExportCsvButton report="expirations" />}
+      actions={<ReportExportButtons report="expirations" />}
     >
       {report.isPending ? (
         <LoadingBlock label="Loading upcoming expirations" />

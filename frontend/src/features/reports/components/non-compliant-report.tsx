@@ -9,7 +9,7 @@ import { formatServiceType } from '@/lib/format';
 import type { NonCompliantStatus, NonCompliantVendor } from '@/types/api';
 import { NO_FILTERS, useNonCompliantReport, type NonCompliantFilters } from '../api/get-non-compliant-report';
 import { NON_COMPLIANT_RANK, reasonText } from '../lib/report-data';
-import { ExportCsvButton } from './export-csv-button';
+import { ReportExportButtons } from './export-csv-button';
 import { ReportSection } from './report-section';
 
 const STATUS_OPTIONS: SelectOption<NonCompliantStatus | ''>[] = [
@@ -96,7 +96,7 @@ export function NonCompliantReport() {
     <ReportSection
       title="Non-Compliant Vendors"
       description="Vendors with missing, expired or soon-expiring documents"
-      actions={<ExportCsvButton report="non-compliant" params={filters} />}
+      actions={<ReportExportButtons report="non-compliant" params={filters} />}
     >
       <div className="mb-4 grid gap-3 sm:grid-cols-2 print:hidden">
         <Select

@@ -4,7 +4,7 @@ import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { formatDate } from '@/lib/format';
 import type { ResponsivenessRow } from '@/types/api';
 import { useResponsivenessReport } from '../api/get-responsiveness-report';
-import { ExportCsvButton } from './export-csv-button';
+import { ReportExportButtons } from './export-csv-button';
 import { ReportSection } from './report-section';
 
 const NOT_YET = 'Not yet';
@@ -79,7 +79,7 @@ export function ResponsivenessReport() {
           ? 'How quickly vendors upload requested documents'
           : `Requested documents arrive after ${Math.round(average * 10) / 10} days on average`
       }
-      actions={<ExportCsvButton report="responsiveness" />}
+      actions={<ReportExportButtons report="responsiveness" />}
     >
       {report.isPending ? (
         <LoadingBlock label="Loading vendor responsiveness" />

@@ -226,6 +226,36 @@ describe('reports, Professional', () => {
     ]);
   });
 
+  it('exports each report as an Excel workbook with the query on screen', async () => {
+    signInAs();
+    professional();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:mock'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const calls = recordReportCalls();
+    const { user } = renderApp('/reports');
+
+    const trend = await region('Compliance Trend');
+    await trend.findByTestId('compliance-rate');
+    await user.click(trend.getByRole('button', { name: '90 days' }));
+    await user.click(trend.getByRole('button', { name: 'Export Excel' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Export started');
+    expect(screen.getByRole('status')).toHaveTextContent('compliance-report.xlsx');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('compliance-report.xlsx');
+    await user.click((await region('Non-Compliant Vendors')).getByRole('button', { name: 'Export Excel' }));
+    await user.click((await region('Upcoming Expirations')).getByRole('button', { name: 'Export Excel' }));
+    await user.click((await region('Vendor Responsiveness')).getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(4));
+
+    const xlsx = calls.filter((u) => u.searchParams.get('format') === 'xlsx').map((u) => `${u.pathname}${u.search}`);
+    expect(xlsx).toEqual([
+      '/api/reports/compliance?days=90&format=xlsx',
+      '/api/reports/non-compliant?format=xlsx',
+      '/api/reports/expirations?format=xlsx',
+      '/api/reports/responsiveness?format=xlsx',
+    ]);
+    expect(calls.filter((u) => u.searchParams.get('format') === 'csv')).toEqual([]);
+  });
+
   it("toasts the server's sentence when an export fails", async () => {
     signInAs();
     professional();

@@ -1,18 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-error';
-import { saveFile, todayStamp } from '@/lib/save-file';
+import { exportAccept, saveFile, todayStamp, type ExportFormat } from '@/lib/save-file';
 
-/** GET /api/vendors/export: every vendor as CSV (both plans), saved as a download. */
-export async function exportVendors(): Promise<string> {
+/**
+ * GET /api/vendors/export: every vendor as CSV (the default) or, with `?format=xlsx`, as an Excel
+ * workbook (both plans), saved as a download.
+ */
+export async function exportVendors(format: ExportFormat = 'csv'): Promise<string> {
   const { blob, fileName } = await api.file('/api/vendors/export', {
-    headers: { Accept: 'text/csv, application/json' },
-    fallbackName: `vendors-${todayStamp()}.csv`,
+    params: format === 'xlsx' ? { format } : undefined,
+    headers: { Accept: exportAccept(format) },
+    fallbackName: `vendors-${todayStamp()}.${format}`,
   });
   saveFile(blob, fileName);
   return fileName;
 }
 
-export function useExportVendors() {
-  return useMutation<string, ApiError, void>({ mutationFn: exportVendors });
+export function useExportVendors(format: ExportFormat = 'csv') {
+  return useMutation<string, ApiError, void>({ mutationFn: () => exportVendors(format) });
 }

@@ -1,87 +1,104 @@
-import { ArrowPathIcon } from '@heroicons/react/20/solid';
-import { useRef, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CsvFileInput } from '@/components/ui/csv-file-input';
 import { Dialog } from '@/components/ui/dialog';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
+import { getRequirementSetsQueryOptions } from '@/lib/api/requirement-sets';
+import type { ApiError, FieldErrors } from '@/lib/api-error';
 import { fileExtension } from '@/lib/domain/documents';
-import { readText } from '@/lib/read-text';
-import type { VendorImportResult, VendorImportRow } from '@/types/api';
-import { useImportVendors } from '../api/import-vendors';
+import { formatFileSize } from '@/lib/format';
+import type { VendorImportResult } from '@/types/api';
+import { useImportVendors, type ImportMapping, type ImportVendorsInput } from '../api/import-vendors';
+import {
+  choiceField,
+  ColumnMapping,
+  FileFacts,
+  ImportDefaultsFields,
+  type ColumnChoice,
+  type DefaultChoices,
+} from './import-columns';
+import { ImportLimit, ImportRows } from './import-rows';
 
-const vendorsNoun = (n: number) => `${n} ${n === 1 ? 'vendor' : 'vendors'}`;
+const vendorsNoun = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'vendor' : 'vendors'}`;
 
-/** What will happen to one line: created, or why not. */
-export function importRowOutcome(row: VendorImportRow): string {
-  if (row.status === 'create') return 'Will be created';
-  if (row.status === 'duplicate') return row.errors[0] ?? 'A vendor with this email already exists';
-  return row.errors.length ? row.errors.join('; ') : 'Will not be created';
+/** The largest file the server reads (a larger one is a 413). */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Text files a spreadsheet or an accounting program saves: comma, semicolon or tab separated. */
+const ACCEPT = '.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values';
+const TEXT_EXTENSIONS = ['csv', 'txt', 'tsv'];
+const TEXT_TYPES = ['text/csv', 'text/plain', 'text/tab-separated-values'];
+const WORKBOOK_EXTENSIONS = ['xlsx', 'xlsm', 'xls', 'ods', 'numbers'];
+
+const NOT_CSV = 'Please select a valid CSV file';
+const SAVE_AS_CSV = 'Excel workbooks must be saved as CSV first: in Excel, choose File > Save As > CSV UTF-8 (Comma delimited).';
+
+/** Why a file cannot be sent, checked before its bytes go; null when it may be. */
+export function refuseImportFile(file: File): string | null {
+  const extension = fileExtension(file.name);
+  if (WORKBOOK_EXTENSIONS.includes(extension)) return `${NOT_CSV}. ${SAVE_AS_CSV}`;
+  if (!TEXT_EXTENSIONS.includes(extension) && !(extension === '' && TEXT_TYPES.includes(file.type))) return NOT_CSV;
+  if (file.size > MAX_IMPORT_BYTES) return 'The file is too large: an import takes at most 5 MB.';
+  return null;
 }
 
-const tone = { create: 'green', duplicate: 'yellow', error: 'red' } as const;
-const statusText = { create: 'New', duplicate: 'Duplicate', error: 'Error' } as const;
+const NO_DEFAULTS: DefaultChoices = { serviceType: '', requirementSet: '' };
+const CHOICE_ERRORS = ['mapping', 'defaults', 'defaults.serviceType', 'defaults.requirementSet'];
 
-function PreviewTable({ result }: { result: VendorImportResult }) {
-  return (
-    // Focusable, so a keyboard can scroll a long preview (it holds nothing else to focus).
-    <div
-      role="region"
-      aria-label="Import preview"
-      tabIndex={0}
-      className="max-h-80 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Import preview">
-        <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Line
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Vendor
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Result
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {result.rows.map((row) => (
-            <tr key={row.line} data-status={row.status}>
-              <td className="px-3 py-2 align-top text-slate-500">{row.line}</td>
-              <td className="px-3 py-2 align-top">
-                <span className="block font-medium text-slate-900">{row.name || '—'}</span>
-                <span className="block text-xs break-all text-slate-500">{row.email || '—'}</span>
-              </td>
-              <td className="px-3 py-2 align-top">
-                <Badge color={tone[row.status]}>{statusText[row.status]}</Badge>
-                <span className="mt-1 block text-slate-700">{importRowOutcome(row)}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+function mappingOf(choices: Record<string, ColumnChoice>): ImportMapping {
+  return Object.fromEntries(Object.entries(choices).map(([header, choice]) => [header, choiceField(choice)]));
 }
 
 type ImportVendorsDialogProps = { open: boolean; onClose: () => void };
 
-/** Import CSV: pick a file, see what each line would become (a dry run), then import the good rows. */
+/**
+ * Import vendors from a file as it was saved: its bytes are sent (with upload progress), the server
+ * says how it read it and what each line would become (a dry run); the person maps the columns and
+ * sets defaults, each change checked again; then the good rows are imported.
+ */
 export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps) {
   const input = useRef<HTMLInputElement>(null);
+  const columnsHeading = useRef<HTMLHeadingElement>(null);
+  const rowsHeading = useId();
   const importer = useImportVendors();
-  const [csv, setCsv] = useState<string | null>(null);
+  const sets = useQuery({ ...getRequirementSetsQueryOptions(), enabled: open });
+  const [file, setFile] = useState<File | null>(null);
+  const [choices, setChoices] = useState<Record<string, ColumnChoice>>({});
+  const [defaults, setDefaults] = useState<DefaultChoices>(NO_DEFAULTS);
   const [preview, setPreview] = useState<VendorImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  /** The server's refusal of the person's mapping or defaults: the preview shown is not theirs. */
+  const [choiceErrors, setChoiceErrors] = useState<FieldErrors>({});
+  /** A new preview failed otherwise (a lost connection): the one shown is not of the choices made. */
+  const [outdated, setOutdated] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  /** The latest call: progress from an earlier one (a choice changed meanwhile) is not shown. */
+  const calls = useRef(0);
+  /** Once the first preview of a file is drawn, the focus goes to its columns. */
+  const focusColumns = useRef(false);
   const committing = importer.isPending && importer.variables?.commit === true;
-  const checking = reading || (importer.isPending && importer.variables?.commit === false);
+  const stale = outdated || Object.keys(choiceErrors).length > 0;
+
+  useEffect(() => {
+    if (preview && focusColumns.current) {
+      focusColumns.current = false;
+      columnsHeading.current?.focus();
+    }
+  }, [preview]);
 
   function reset() {
-    setCsv(null);
+    calls.current += 1;
+    setFile(null);
+    setChoices({});
+    setDefaults(NO_DEFAULTS);
     setPreview(null);
     setFailure(null);
+    setChoiceErrors({});
+    setOutdated(false);
+    setProgress(0);
+    setAnnouncement('');
     importer.reset();
     if (input.current) input.current.value = '';
   }
@@ -92,65 +109,152 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
     onClose();
   }
 
-  function fail(error: { errors?: Record<string, string[]>; message: string }) {
-    setFailure(error.errors?.csv?.[0] ?? error.message ?? 'Failed to process CSV file');
-  }
-
-  async function onPick(file: File | undefined) {
-    setPreview(null);
-    setFailure(null);
-    setCsv(null);
-    if (!file) return;
-    if (fileExtension(file.name) !== 'csv') {
-      setFailure('Please select a valid CSV file');
-      return;
-    }
-    setReading(true);
-    let text: string;
-    try {
-      text = await readText(file);
-    } catch {
-      setFailure('Failed to process CSV file');
-      return;
-    } finally {
-      setReading(false);
-    }
-    setCsv(text);
-    importer.mutate({ csv: text, commit: false }, { onSuccess: setPreview, onError: fail });
-  }
-
-  function commit() {
-    if (csv === null) return;
+  function send(
+    request: Omit<ImportVendorsInput, 'onProgress' | 'mapping' | 'defaults'>,
+    chosen: { choices: Record<string, ColumnChoice>; defaults: DefaultChoices },
+    onSuccess: (result: VendorImportResult) => void,
+  ) {
+    const call = ++calls.current;
+    setProgress(0);
+    setAnnouncement(request.commit ? 'Uploading the file to import it.' : 'Uploading the file to check it.');
     importer.mutate(
-      { csv, commit: true },
       {
-        onSuccess: (result) => {
-          toast({ title: `${vendorsNoun(result.created)} imported`, variant: 'success' });
-          reset();
-          onClose();
+        ...request,
+        mapping: mappingOf(chosen.choices),
+        defaults: {
+          serviceType: chosen.defaults.serviceType || null,
+          requirementSet: chosen.defaults.requirementSet || null,
         },
-        onError: fail,
+        onProgress: (percent) => {
+          if (call === calls.current) setProgress(percent);
+        },
       },
+      { onSuccess, onError: (error) => fail(error, request.commit) },
     );
   }
 
-  const wouldCreate = preview?.wouldCreate ?? 0;
+  function fail(error: ApiError, commit: boolean) {
+    const errors = error.errors ?? {};
+    const onChoices = Object.fromEntries(Object.entries(errors).filter(([field]) => CHOICE_ERRORS.includes(field)));
+    if (!commit && preview && Object.keys(onChoices).length > 0) {
+      // The columns stay on screen to be chosen again; the rows are no longer what the choices give.
+      setChoiceErrors(onChoices);
+      setFailure(null);
+      setAnnouncement('The file could not be checked with these choices.');
+      return;
+    }
+    if (!commit && preview) setOutdated(true);
+    const sentences = errors.file ?? errors.csv ?? Object.values(onChoices).flat();
+    const message = sentences.length > 0 ? sentences.join(' ') : error.message || 'Failed to process CSV file';
+    // Without a preview there are no columns to choose from: the file must name its name column.
+    const hint = errors.mapping && !preview ? ' Give that column the header “Name” and choose the file again.' : '';
+    setFailure(message + hint);
+    setAnnouncement('');
+  }
+
+  function previewWith(chosen: { choices: Record<string, ColumnChoice>; defaults: DefaultChoices }, picked = file) {
+    if (!picked) return;
+    send({ file: picked, commit: false }, chosen, (result) => {
+      setPreview(result);
+      setChoiceErrors({});
+      setOutdated(false);
+      setFailure(null);
+      // Not the summary's own words: a search for the summary finds it once.
+      const total = result.rows.length;
+      setAnnouncement(`File checked: ${result.wouldCreate} of ${total} ${total === 1 ? 'row' : 'rows'} can be imported.`);
+    });
+  }
+
+  function onPick(picked: File | undefined) {
+    calls.current += 1;
+    importer.reset();
+    setPreview(null);
+    setFailure(null);
+    setChoiceErrors({});
+    setOutdated(false);
+    setChoices({});
+    setFile(null);
+    if (!picked) return;
+    const refusal = refuseImportFile(picked);
+    if (refusal) {
+      setFailure(refusal);
+      return;
+    }
+    setFile(picked);
+    focusColumns.current = true;
+    previewWith({ choices: {}, defaults }, picked);
+  }
+
+  function changeColumn(header: string, choice: ColumnChoice) {
+    const next = { ...choices, [header]: choice };
+    setChoices(next);
+    previewWith({ choices: next, defaults });
+  }
+
+  function changeDefaults(next: DefaultChoices) {
+    setDefaults(next);
+    previewWith({ choices, defaults: next });
+  }
+
+  function commit() {
+    if (!file) return;
+    send({ file, commit: true }, { choices, defaults }, (result) => {
+      toast({ title: `${vendorsNoun(result.created)} imported`, variant: 'success' });
+      reset();
+      onClose();
+    });
+  }
+
+  const wouldCreate = preview && !stale ? preview.wouldCreate : 0;
   return (
     <Dialog
       open={open}
       onClose={close}
       title="Import Vendors"
       description="Choose a CSV file with a header line and one vendor per line, in the columns Export CSV writes. An optional Requirement set column names one of your requirement sets."
-      className="max-w-2xl"
+      className="max-w-3xl"
     >
-      <div className="space-y-4">
-        <CsvFileInput ref={input} disabled={importer.isPending || reading} onPick={(file) => void onPick(file)} />
-        {checking ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600">
-            <ArrowPathIcon aria-hidden className="size-4 animate-spin" />
-            Checking the file...
-          </p>
+      <div className="space-y-5">
+        <CsvFileInput
+          ref={input}
+          accept={ACCEPT}
+          disabled={committing}
+          onPick={onPick}
+          hint={
+            <p className="text-xs text-slate-500">
+              A .csv or .txt file as Excel, Google Sheets, QuickBooks or Xero save it: comma, semicolon or tab separated, at most
+              5 MB. Excel workbooks (.xlsx) must be saved as CSV first.
+            </p>
+          }
+        />
+        {file ? (
+          // One place for the progress and the file's name, so the choices below do not move.
+          <div className="min-h-9 space-y-1">
+            {importer.isPending ? (
+              <>
+                <ProgressBar
+                  value={progress}
+                  label="Upload progress"
+                  valueText={progress < 100 ? `${Math.round(progress)}% of the file sent` : 'File sent'}
+                />
+                <p className="text-sm text-slate-600">
+                  {progress < 100
+                    ? `Sending the file... ${Math.round(progress)}%`
+                    : committing
+                      ? 'Importing...'
+                      : 'Checking the file...'}
+                </p>
+              </>
+            ) : (
+              <p className="pt-2 text-sm break-all text-slate-600">
+                {file.name} ({formatFileSize(file.size)})
+              </p>
+            )}
+          </div>
         ) : null}
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
         {failure ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {failure}
@@ -158,17 +262,42 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
         ) : null}
         {preview ? (
           <>
-            <p className="text-sm text-slate-700">
-              {wouldCreate} of {preview.rows.length} {preview.rows.length === 1 ? 'row' : 'rows'} will be created.
-            </p>
-            <PreviewTable result={preview} />
+            <FileFacts result={preview} />
+            <ColumnMapping
+              headingRef={columnsHeading}
+              columns={preview.columns}
+              ignored={stale ? [] : preview.ignoredColumns}
+              choices={choices}
+              onChange={changeColumn}
+              errors={choiceErrors.mapping ?? []}
+              disabled={committing}
+            />
+            <ImportDefaultsFields
+              value={defaults}
+              onChange={changeDefaults}
+              sets={sets.data ?? []}
+              errors={{
+                serviceType: choiceErrors['defaults.serviceType']?.[0] ?? choiceErrors.defaults?.[0],
+                requirementSet: choiceErrors['defaults.requirementSet']?.[0],
+              }}
+              disabled={committing}
+            />
+            {stale ? null : (
+              <section aria-labelledby={rowsHeading} className="space-y-2">
+                <h3 id={rowsHeading} className="text-base font-semibold text-slate-900">
+                  Rows
+                </h3>
+                <ImportLimit result={preview} />
+                <ImportRows result={preview} />
+              </section>
+            )}
           </>
         ) : null}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={close} disabled={committing}>
             Cancel
           </Button>
-          <Button onClick={commit} disabled={!preview || wouldCreate === 0 || importer.isPending}>
+          <Button onClick={commit} disabled={!preview || stale || wouldCreate === 0 || importer.isPending}>
             {committing ? 'Importing...' : `Import ${vendorsNoun(wouldCreate)}`}
           </Button>
         </div>
@@ -176,3 +305,5 @@ export function ImportVendorsDialog({ open, onClose }: ImportVendorsDialogProps)
     </Dialog>
   );
 }
+
+export default ImportVendorsDialog;

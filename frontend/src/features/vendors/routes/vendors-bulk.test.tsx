@@ -2,7 +2,9 @@ import { HttpResponse } from 'msw';
 import { http } from '@/testing/mocks/http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/testing/mocks/db';
+import { installFakeXhr, type FakeXhr } from '@/testing/fake-xhr';
 import { buildVendor } from '@/testing/mocks/fixtures';
+import { answerImportXhr } from '@/testing/mocks/vendor-import';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, recordGets, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -200,14 +202,20 @@ describe('vendors: set requirements in bulk', () => {
 
 const csvFile = (text: string, name = 'vendors.csv') => new File([text], name, { type: 'text/csv' });
 
+/** What each call to the import sent: its form's fields, a file by its name. */
+function importCalls(xhr: typeof FakeXhr) {
+  return xhr.requests.map((request) =>
+    Object.fromEntries([...request.body!.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.name}`])),
+  );
+}
+
 describe('vendors: CSV', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('previews an import, flags duplicates and errors, then imports the good rows', async () => {
     seed({ plan: 'free' });
     db.vendors = [buildVendor({ id: 'AAAAAAA1', name: 'Acme Plumbing', email: 'acme@example.com' })];
-    const bodies: unknown[] = [];
-    server.events.on('request:start', async ({ request }) => {
-      if (request.url.endsWith('/api/vendors/import')) bodies.push(await request.clone().json());
-    });
+    const xhr = installFakeXhr(answerImportXhr);
     const { user } = await openVendors();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
@@ -227,13 +235,15 @@ describe('vendors: CSV', () => {
     const preview = await within(dialog).findByRole('table', { name: 'Import preview' });
     const rows = within(preview).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toHaveTextContent('Dana Drywall');
-    expect(rows[0]).toHaveTextContent('Will be created');
-    expect(rows[1]).toHaveTextContent('Duplicate');
-    expect(rows[1]).toHaveTextContent('A vendor with this email already exists');
-    expect(rows[2]).toHaveTextContent('Name is required');
+    // The rows with problems come first, each with its line.
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['3', '4', '5', '2']);
+    expect(rows[0]).toHaveTextContent('Duplicate');
+    expect(rows[0]).toHaveTextContent('A vendor with this email already exists');
+    expect(rows[1]).toHaveTextContent('Vendor name is required');
     // One more vendor fits the Free plan's 2: the last good row is refused with the limit's sentence.
-    expect(rows[3]).toHaveTextContent('Free accounts are limited to 2 vendors maximum.');
+    expect(rows[2]).toHaveTextContent('Free accounts are limited to 2 vendors maximum.');
+    expect(rows[3]).toHaveTextContent('Dana Drywall');
+    expect(rows[3]).toHaveTextContent('Will be created');
     expect(within(dialog).getByText('1 of 4 rows will be created.')).toBeInTheDocument();
     expect(db.vendors).toHaveLength(1);
 
@@ -241,32 +251,39 @@ describe('vendors: CSV', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('1 vendor imported');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Dana Drywall')).toBeInTheDocument();
-    expect(bodies).toEqual([
-      { csv, commit: false },
-      { csv, commit: true },
+    expect(importCalls(xhr)).toEqual([
+      { file: 'file:vendors.csv', commit: 'false' },
+      { file: 'file:vendors.csv', commit: 'true' },
     ]);
   });
 
   it("shows the server's reason for a malformed file and imports nothing", async () => {
     seed();
+    installFakeXhr(answerImportXhr);
     const { user } = await openVendors();
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
     await user.upload(within(dialog).getByLabelText('CSV file'), csvFile('just some text'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The first line must name the columns, including name and email.',
+      'The file has no header row naming its columns (such as Name and Email).',
     );
     expect(within(dialog).getByRole('button', { name: 'Import 0 vendors' })).toBeDisabled();
   });
 
-  it('refuses a file that is not a CSV before sending it', async () => {
+  it('refuses a file that is not a CSV before sending it, and says how to save a workbook', async () => {
     seed();
+    const xhr = installFakeXhr(answerImportXhr);
     const { user } = renderApp('/vendors');
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Vendors' });
     const input = within(dialog).getByLabelText('CSV file');
     fireEvent.change(input, { target: { files: [new File(['x'], 'vendors.xlsx')] } });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please select a valid CSV file');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Please select a valid CSV file');
+    expect(alert).toHaveTextContent('Excel workbooks must be saved as CSV first');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'vendors.pdf')] } });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Please select a valid CSV file$/);
+    expect(xhr.requests).toHaveLength(0);
   });
 
   it('exports the vendors as CSV', async () => {
@@ -277,5 +294,20 @@ describe('vendors: CSV', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Download started');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^vendors-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('exports the vendors as an Excel workbook', async () => {
+    seed();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:mock'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const asked: URL[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/api/vendors/export')) asked.push(new URL(request.url));
+    });
+    const { user } = await openVendors();
+    await user.click(screen.getByRole('button', { name: 'Export Excel' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Download started');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^vendors-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(asked.map((url) => url.search)).toEqual(['?format=xlsx']);
   });
 });

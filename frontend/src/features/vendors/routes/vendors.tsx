@@ -6,7 +6,7 @@ import {
   PencilSquareIcon,
   TrashIcon,
 } from '@heroicons/react/20/solid';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SlotDots } from '@/components/compliance/slot-dots';
 import { GapsBadge } from '@/components/compliance/gaps-badge';
@@ -17,7 +17,7 @@ import { LimitBanner } from '@/components/plan/limit-banner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ExportCsvButton } from '@/components/ui/export-csv-button';
+import { ExportCsvButton, ExportExcelButton } from '@/components/ui/export-csv-button';
 import { ActionMenu } from '@/components/ui/menu';
 import { LoadingBlock, QueryError } from '@/components/ui/query-state';
 import { usePaymentStatus } from '@/lib/api/get-payment-status';
@@ -28,11 +28,13 @@ import { useWritePermission } from '@/lib/permissions';
 import { useExportVendors } from '../api/export-vendors';
 import { getVendorPage } from '../api/get-vendors';
 import { DeleteVendorDialog } from '../components/delete-vendor-dialog';
-import { ImportVendorsDialog } from '../components/import-vendors-dialog';
 import { VendorBulkActions } from '../components/vendor-bulk-actions';
 import { VendorCard } from '../components/vendor-card';
 import { VendorFilters } from '../components/vendor-filters';
 import { useVendorList } from '../hooks/use-vendor-list';
+
+/** Loaded on the first click of Import CSV: the vendor list does not wait for it. */
+const ImportVendorsDialog = lazy(() => import('../components/import-vendors-dialog'));
 
 const vendorId = (v: Vendor) => v.id;
 
@@ -119,7 +121,9 @@ export function VendorsRoute() {
   });
   const tableSelection = useMemo(() => ({ ...selection.table, rowLabel: (v: Vendor) => `Select ${v.name}` }), [selection.table]);
   const exporter = useExportVendors();
+  const excelExporter = useExportVendors('xlsx');
   const [importing, setImporting] = useState(false);
+  const [importLoaded, setImportLoaded] = useState(false);
   const write = useWritePermission();
 
   return (
@@ -130,7 +134,16 @@ export function VendorsRoute() {
         action={
           <>
             <ExportCsvButton exporter={exporter} />
-            <Button variant="outline" onClick={() => setImporting(true)} disabled={!write.allowed} title={write.reason}>
+            <ExportExcelButton exporter={excelExporter} />
+            <Button
+              variant="outline"
+              onClick={() => {
+                setImportLoaded(true);
+                setImporting(true);
+              }}
+              disabled={!write.allowed}
+              title={write.reason}
+            >
               <ArrowUpTrayIcon aria-hidden className="size-4" />
               Import CSV
             </Button>
@@ -175,7 +188,11 @@ export function VendorsRoute() {
         <VendorBulkActions ids={selection.ids} count={selection.count} vendors={selection.rows} onClear={selection.clear} />
       </div>
       <DeleteVendorDialog vendor={toDelete} onClose={() => setToDelete(null)} />
-      <ImportVendorsDialog open={importing} onClose={() => setImporting(false)} />
+      {importLoaded ? (
+        <Suspense fallback={null}>
+          <ImportVendorsDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

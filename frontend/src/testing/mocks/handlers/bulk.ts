@@ -1,10 +1,9 @@
 import { HttpResponse } from 'msw';
 import { http } from '@/testing/mocks/http';
 import { BULK_ID_LIMIT } from '@/config';
-import type { VendorImportInput, VendorImportResult, VendorImportRow } from '@/types/api';
 import { accountFromRequest, db } from '../db';
-import { buildVendor } from '../fixtures';
-import { apiError, unauthorized } from '../utils';
+import { judgeImport, readImportForm } from '../vendor-import';
+import { apiError, unauthorized, xlsxFile } from '../utils';
 
 export const PLAN_REQUIRED_MESSAGE = 'Bulk operations are available on the Professional plan.';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -32,44 +31,12 @@ const csvCell = (value: string | number | null | undefined) => {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-/** Plain comma split with quotes: enough for the tests' files. */
-function parseCsv(text: string): string[][] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '')
-    .map((line) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '')));
-}
-
-function judgeImport(csv: string): { rows: VendorImportRow[]; error?: Response } {
-  const lines = parseCsv(csv);
-  const header = lines[0]?.map((h) => h.trim()) ?? [];
-  if (!header.includes('name') || !header.includes('email')) {
-    return {
-      rows: [],
-      error: apiError(422, 'validation_failed', 'The file is not a vendor CSV.', {
-        csv: ['The first line must name the columns, including name and email.'],
-      }),
-    };
-  }
-  const seen = new Set(db.vendors.map((v) => v.email.toLowerCase()));
-  let room = db.plan.vendorLimit - db.vendors.length;
-  const rows = lines.slice(1).map<VendorImportRow>((cells, index) => {
-    const get = (column: string) => (cells[header.indexOf(column)] ?? '').trim();
-    const row: VendorImportRow = { line: index + 2, status: 'create', name: get('name'), email: get('email'), errors: [] };
-    if (!row.name) row.errors.push('Name is required');
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(row.email)) row.errors.push('Invalid email address');
-    if (row.errors.length) return { ...row, status: 'error' };
-    if (seen.has(row.email.toLowerCase())) {
-      return { ...row, status: 'duplicate', errors: ['A vendor with this email already exists'] };
-    }
-    seen.add(row.email.toLowerCase());
-    if (room <= 0) {
-      return { ...row, status: 'error', errors: [`Free accounts are limited to ${db.plan.vendorLimit} vendors maximum.`] };
-    }
-    room -= 1;
-    return row;
-  });
-  return { rows };
+/** An export asked for as an Excel workbook (`?format=xlsx`), or a format there is not; null for CSV. */
+function otherFormat(request: Request, name: string): Response | null {
+  const format = new URL(request.url).searchParams.get('format') ?? 'csv';
+  if (format === 'csv' || format === '') return null;
+  if (format !== 'xlsx') return apiError(422, 'validation_failed', 'Use csv or xlsx', { format: ['Use csv or xlsx'] });
+  return xlsxFile(`${name}-${today()}.xlsx`);
 }
 
 /** Bulk document operations (Professional) and the CSV import and export (both plans). */
@@ -121,18 +88,15 @@ export const bulkHandlers = [
   }),
   http.post('/api/vendors/import', async ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
-    const body = (await request.json()) as VendorImportInput;
-    const { rows, error } = judgeImport(body.csv ?? '');
-    if (error) return error;
-    const creating = rows.filter((r) => r.status === 'create');
-    if (body.commit) {
-      creating.forEach((r) => db.vendors.push(buildVendor({ name: r.name, email: r.email })));
-    }
-    const answer: VendorImportResult = { rows, wouldCreate: creating.length, created: body.commit ? creating.length : 0 };
-    return HttpResponse.json(answer);
+    const form = await request.formData().catch(() => null);
+    if (!form) return apiError(400, 'invalid_upload', 'The upload is not a multipart form.');
+    const { status, body } = judgeImport(request, await readImportForm(form));
+    return HttpResponse.json(body as never, { status });
   }),
   http.get('/api/vendors/export', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
+    const other = otherFormat(request, 'vendors');
+    if (other) return other;
     const lines = [
       'name,email,serviceType,phone,companyKey',
       ...db.vendors.map((v) => [v.name, v.email, v.serviceType, v.phone, v.companyKey].map(csvCell).join(',')),
@@ -143,6 +107,8 @@ export const bulkHandlers = [
   }),
   http.get('/api/documents/export', ({ request }) => {
     if (!accountFromRequest(request)) return unauthorized();
+    const other = otherFormat(request, 'documents');
+    if (other) return other;
     const lines = [
       'vendor,fileName,documentType,expirationDate,status',
       ...db.documents.map((d) => [d.vendor, d.fileName, d.documentType, d.expirationDate, d.status].map(csvCell).join(',')),

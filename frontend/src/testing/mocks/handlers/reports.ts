@@ -4,7 +4,7 @@ import type { ReportDays } from '@/types/api';
 import type { paths } from '@/types/openapi';
 import { accountFromRequest, db } from '../db';
 import { buildComplianceReport } from '../fixtures';
-import { apiError, unauthorized } from '../utils';
+import { apiError, unauthorized, xlsxFile } from '../utils';
 
 export const PLAN_REQUIRED_MESSAGE = 'Reports are part of the Professional plan. Upgrade to see them.';
 
@@ -13,12 +13,13 @@ type ReportPath =
 /** A report's JSON answer, as the document states it. */
 type ReportBody<P extends ReportPath> = paths[P]['get']['responses'][200]['content']['application/json'];
 
-/** Every report call: signed in, Professional, then JSON or, with format=csv, a CSV file. */
+/** Every report call: signed in, Professional, then JSON or, with format=csv or xlsx, a CSV file or a workbook. */
 function report<P extends ReportPath>(name: string, json: (url: URL) => ReportBody<P>) {
   return ({ request }: { request: Request }) => {
     if (!accountFromRequest(request)) return unauthorized();
     if (db.plan.plan !== 'professional') return apiError(402, 'plan_required', PLAN_REQUIRED_MESSAGE);
     const url = new URL(request.url);
+    if (url.searchParams.get('format') === 'xlsx') return xlsxFile(`${name}-report.xlsx`);
     if (url.searchParams.get('format') === 'csv') {
       return new HttpResponse<string>(`report\n${name}\n`, {
         headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${name}-report.csv"` },
