@@ -143,7 +143,8 @@ pub fn guess_all(headers: &[String]) -> Vec<Option<&'static str>> {
 ///
 /// # Errors
 /// Sentences naming a header not in the file, a field that does not exist, or one field filled
-/// from two columns.
+/// from two columns. (No name column is not one: the preview shows the columns for the person
+/// to choose it, each row saying its name is missing.)
 pub fn apply<S: std::hash::BuildHasher>(
     headers: &[String],
     guessed: Vec<Option<&'static str>>,
@@ -195,11 +196,6 @@ pub fn apply<S: std::hash::BuildHasher>(
                     .join(", ")
             ));
         }
-    }
-    if !mapped.contains(&Some("name")) {
-        errors.push(
-            "No column fills Vendor name; choose the column with the vendors' names.".to_string(),
-        );
     }
     if errors.is_empty() {
         Ok(mapped)

@@ -209,10 +209,26 @@ fn a_requirement_set_column_names_a_set_in_any_case_or_is_the_rows_error() {
 }
 
 #[test]
-fn a_file_without_a_name_column_is_refused_on_its_mapping() {
-    let table = file::read(b"foo,bar\n1,2\n").unwrap();
-    let refused = plan_err(&table, &ImportChoices::default());
-    assert!(refused["mapping"][0].contains("No column fills Vendor name"));
+fn a_file_without_a_name_column_is_previewed_for_the_person_to_choose_one() {
+    let text = "Firma;Kontakt\nMüller Bau;mueller@example.com\n";
+    let plan = preview(text, &Existing::default(), 10, &ImportChoices::default());
+    let fields: Vec<_> = plan.columns.iter().map(|c| c.field).collect();
+    assert_eq!(fields, vec![None, None]);
+    assert!(plan.rows[0]
+        .errors
+        .contains(&"Vendor name is required".to_string()));
+    let chosen = ImportChoices {
+        mapping: HashMap::from([
+            ("Firma".to_string(), Some("name".to_string())),
+            ("Kontakt".to_string(), Some("email".to_string())),
+        ]),
+        defaults: ImportDefaults {
+            service_type: Some("other".to_string()),
+            requirement_set: None,
+        },
+    };
+    let plan = preview(text, &Existing::default(), 10, &chosen);
+    assert_eq!(plan.to_create[0].name, "Müller Bau");
 }
 
 #[test]

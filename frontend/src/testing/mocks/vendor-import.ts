@@ -219,7 +219,6 @@ export function judgeImport(request: Request, form: ImportForm): ImportReply {
       );
     }
   }
-  if (!mapped.includes('name')) problems.push("No column fills Vendor name; choose the column with the vendors' names.");
   if (problems.length > 0) return invalid('mapping', problems);
 
   const defaults = form.defaults ? (JSON.parse(form.defaults) as { serviceType?: string; requirementSet?: string }) : {};

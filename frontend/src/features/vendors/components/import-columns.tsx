@@ -103,6 +103,11 @@ export function ColumnMapping({ columns, ignored, choices, onChange, errors, dis
         Choose the field each column fills. Several columns may fill Address (joined) or Notes; Keep in Notes keeps a column’s
         values in Notes after its header. Changing a column checks the file again.
       </p>
+      {shown.some(({ column }) => (choices[column.header] ?? column.field) === 'name') ? null : (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          No column fills Vendor name: choose the column with the vendors’ names.
+        </p>
+      )}
       {errors.length > 0 ? (
         <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
           <ul className="list-disc space-y-1 pl-5">

@@ -83,11 +83,11 @@ describe('Import Vendors dialog', () => {
     expect(dialog.queryByText('Ignored column:')).not.toBeInTheDocument();
 
     // A mapping the server refuses: its sentences by the columns, no rows, no import.
-    await user.selectOptions(dialog.getByRole('combobox', { name: 'Column Company' }), 'Ignore');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Column Company' }), 'Contact email');
     await answered(xhr, 3, dialog);
-    expect(JSON.parse(sent()[2]!.mapping!)).toEqual({ 'Account #': 'notes', Company: null });
+    expect(JSON.parse(sent()[2]!.mapping!)).toEqual({ 'Account #': 'notes', Company: 'email' });
     expect(await dialog.findByRole('alert')).toHaveTextContent(
-      "No column fills Vendor name; choose the column with the vendors' names.",
+      'Contact email is filled from 2 columns ("Company", "Email"); choose one.',
     );
     expect(dialog.queryByRole('table', { name: 'Import preview' })).not.toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Import 0 vendors' })).toBeDisabled();
@@ -192,12 +192,14 @@ describe('Import Vendors dialog', () => {
     expect(dialog.getByRole('button', { name: 'Import 4,997 vendors' })).toBeEnabled();
   });
 
-  it('says what to do when the server finds no column of names', async () => {
-    const { user, dialog } = await openImport();
-    await user.upload(dialog.getByLabelText('CSV file'), textFile(['Email,Service Type', 'dana@example.com,plumbing']));
-    expect(await dialog.findByRole('alert')).toHaveTextContent(
-      "No column fills Vendor name; choose the column with the vendors' names. Give that column the header “Name” and choose the file again.",
-    );
+  it('asks for the column of names when no column fills it', async () => {
+    const { user, dialog, xhr, pick, sent } = await openImport();
+    await pick(textFile(['Firma,Email,Service Type', 'Dana Drywall,dana@example.com,plumbing']));
+    expect(dialog.getByText('No column fills Vendor name: choose the column with the vendors’ names.')).toBeInTheDocument();
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Column Firma' }), 'Vendor name');
+    await answered(xhr, 2, dialog);
+    expect(JSON.parse(sent()[1]!.mapping!)).toEqual({ Firma: 'name' });
+    expect(dialog.queryByText('No column fills Vendor name: choose the column with the vendors’ names.')).not.toBeInTheDocument();
   });
 
   it('keeps no preview of other choices: a check that fails leaves nothing to import', async () => {
