@@ -136,6 +136,75 @@ test('import a CSV of 10 vendors with 2 bad rows: 8 are created', async ({ page,
   await expect(table.getByRole('row').nth(1)).toContainText(`Imported Vendor 3 ${stamp}`);
 });
 
+/** The vendor lists QuickBooks Online and Xero save, byte for byte as those programs write them. */
+const accountingFiles = [
+  {
+    program: 'QuickBooks Online (Vendor Contact List, title rows and a footer)',
+    nameColumn: 'Vendor',
+    file: (names: string[], stamp: string) =>
+      Buffer.from(
+        [
+          '"Craig\'s Design and Landscaping Services"',
+          '"Vendor Contact List"',
+          '',
+          '"Vendor","Phone Numbers","Email","Full Name","Billing Address","Account #"',
+          ...names.map(
+            (name, i) =>
+              `"${name}","(650) 555-991${i}","qb${i}-${stamp}@example.com","Nick Brosnahan","P.O. Box 5, Middlefield, CA  94482","76534${i}"`,
+          ),
+          '',
+          '"Friday, Nov 27, 2026 06:22:54 AM GMT-8"',
+          '',
+        ].join('\r\n'),
+        'utf8',
+      ),
+  },
+  {
+    program: 'Xero (Contacts.csv, UTF-8 with a byte-order mark)',
+    nameColumn: '*ContactName',
+    file: (names: string[], stamp: string) => {
+      const header =
+        '*ContactName,AccountNumber,EmailAddress,FirstName,LastName,POAttentionTo,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,SAAttentionTo,SAAddressLine1,SAAddressLine2,SAAddressLine3,SAAddressLine4,SACity,SARegion,SAPostalCode,SACountry,PhoneNumber,FaxNumber,MobileNumber';
+      const rows = names.map((name, i) => {
+        const cells = Array<string>(26).fill('');
+        cells[0] = name;
+        cells[2] = `xero${i}-${stamp}@example.com`;
+        cells[6] = '1 Queen St';
+        cells[10] = 'Boston';
+        cells[11] = 'MA';
+        cells[12] = '02134';
+        cells[23] = '617 555 0100';
+        return cells.join(',');
+      });
+      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from([header, ...rows, ''].join('\r\n'), 'utf8')]);
+    },
+  },
+];
+
+for (const { program, nameColumn, file } of accountingFiles) {
+  test(`import ${program}: the columns are recognised and two vendors imported`, async ({ page }) => {
+    await registerViaUi(page, uniqueAccount('e2e-import-accounting'));
+    const stamp = Math.random().toString(36).slice(2, 8);
+    const names = [`Brosnahan Insurance ${stamp}`, `Cal Telephone ${stamp}`];
+    await page.goto('/vendors');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Vendors' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'vendors.csv', mimeType: 'text/csv', buffer: file(names, stamp) });
+    const preview = dialog.getByRole('table', { name: 'Import preview' });
+    await expect(preview.getByRole('row').filter({ hasText: names[0] })).toBeVisible();
+    await expect(dialog.getByLabel(`Column ${nameColumn}`, { exact: true })).toHaveValue('name');
+    await dialog.getByLabel('Service type for rows without one').selectOption({ label: 'Other' });
+    await expect(preview.getByRole('row').filter({ hasText: 'Will be created' })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Import 2 vendors' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '2 vendors imported' })).toBeVisible();
+    const token = await storedToken(page);
+    const listed = await page.request.get('/api/vendors', { headers: { Authorization: `Bearer ${token}` } });
+    const vendors = (await listed.json()) as { name: string; phone: string | null; zipCode: string | null }[];
+    expect(vendors.map((v) => v.name).sort()).toEqual([...names].sort());
+    expect(vendors.every((v) => v.phone !== null)).toBe(true);
+  });
+}
+
 test('import a Windows-1252, semicolon file as Excel saves it: a column kept in Notes, a default service type', async ({
   page,
 }) => {
