@@ -307,8 +307,9 @@ pub struct ImportParams {
     pub defaults: Option<ImportDefaults>,
 }
 
-/// The multipart form of an import: the file's bytes as saved.
-#[derive(utoipa::ToSchema)]
+/// The multipart form of an import: the file's bytes as saved. Any other part is a 400.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct ImportUpload {
     /// The file as saved (CSV in UTF-8, UTF-16 or Windows-1252; comma, semicolon or tab).

@@ -1953,7 +1953,7 @@ export interface components {
             /** @description `create`, `error` or `duplicate`. */
             status: string;
         };
-        /** @description The multipart form of an import: the file's bytes as saved. */
+        /** @description The multipart form of an import: the file's bytes as saved. Any other part is a 400. */
         ImportUpload: {
             /** @description `true` to create the rows that can be created; else only a preview. */
             commit?: string | null;
