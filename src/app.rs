@@ -45,7 +45,8 @@ use crate::{
     workers::{
         self, extract_coverage::ExtractCoverageWorker, generate_post::GeneratePostWorker,
         keyword_chunk::KeywordChunkWorker, outgoing_email::OutgoingEmailWorker,
-        reminders::ReminderWorker, weekly_summary::WeeklySummaryWorker,
+        reminders::ReminderWorker, webhook_delivery::WebhookDeliveryWorker,
+        weekly_summary::WeeklySummaryWorker,
     },
 };
 
@@ -209,6 +210,7 @@ impl Hooks for App {
             .add_route(controllers::reminders::routes())
             .add_route(controllers::reports::routes())
             .add_route(controllers::team::routes())
+            .add_route(controllers::integrations::routes())
             .add_route(controllers::requirements::routes())
             .add_route(controllers::portal::routes())
             .add_route(controllers::unsubscribe::routes())
@@ -255,6 +257,7 @@ impl Hooks for App {
         queue.register(GeneratePostWorker::build(ctx)).await?;
         queue.register(ExtractCoverageWorker::build(ctx)).await?;
         queue.register(WeeklySummaryWorker::build(ctx)).await?;
+        queue.register(WebhookDeliveryWorker::build(ctx)).await?;
         Ok(())
     }
 
@@ -273,6 +276,7 @@ impl Hooks for App {
         tasks.register(tasks::queue_tidy::QueueTidy);
         tasks.register(tasks::outgoing_emails::OutgoingEmails);
         tasks.register(tasks::mail_previews::MailPreviews);
+        tasks.register(tasks::webhooks::Webhooks);
         // tasks-inject (do not remove)
     }
 

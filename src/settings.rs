@@ -32,6 +32,8 @@ pub struct Settings {
     pub ai: AiSettings,
     #[serde(default)]
     pub metrics: MetricsSettings,
+    #[serde(default)]
+    pub webhooks: WebhookSettings,
     /// How long a stopping server lets the requests in flight finish (`graceful`).
     #[serde(default = "default_shutdown_grace")]
     pub shutdown_grace_seconds: u64,
@@ -312,6 +314,9 @@ pub struct RateLimits {
     /// The window of both, in seconds.
     #[serde(default = "default_billing_window")]
     pub billing_window_seconds: u64,
+    /// Calls one API key may make per minute (docs/product.md, "Integrations").
+    #[serde(default = "default_api_key_calls")]
+    pub api_key_calls: u32,
     /// When set (and not empty), the per-address budgets above are counted in this Redis, so
     /// that every server process spends the same budget; otherwise each process counts alone.
     #[serde(default)]
@@ -342,6 +347,9 @@ const fn default_login_failures() -> u32 {
 const fn default_login_failure_window() -> u64 {
     900
 }
+const fn default_api_key_calls() -> u32 {
+    600
+}
 const fn default_checkouts() -> u32 {
     10
 }
@@ -370,8 +378,43 @@ impl Default for RateLimits {
             checkouts_per_organization: default_checkouts(),
             checkout_lookups_per_organization: default_checkout_lookups(),
             billing_window_seconds: default_billing_window(),
+            api_key_calls: default_api_key_calls(),
             redis_url: None,
             redis_key_prefix: default_redis_key_prefix(),
+        }
+    }
+}
+
+/// Webhooks out (docs/product.md, "Integrations").
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct WebhookSettings {
+    /// Let endpoints be on private, loopback and link-local addresses (tests, a private
+    /// network); off, such targets are refused when added and when delivered to.
+    #[serde(default)]
+    pub allow_private_targets: bool,
+    /// How long a delivery waits for the endpoint's answer before it counts as failed.
+    #[serde(default = "default_webhook_timeout")]
+    pub timeout_seconds: u64,
+}
+
+const fn default_webhook_timeout() -> u64 {
+    10
+}
+
+impl WebhookSettings {
+    /// How long a delivery handed to a worker is held: the attempt's timeout and a minute.
+    /// Past it, a worker that died with the delivery no longer keeps it from the next.
+    #[must_use]
+    pub fn hold(&self) -> chrono::Duration {
+        chrono::Duration::seconds(i64::try_from(self.timeout_seconds).unwrap_or(10) + 60)
+    }
+}
+
+impl Default for WebhookSettings {
+    fn default() -> Self {
+        Self {
+            allow_private_targets: false,
+            timeout_seconds: default_webhook_timeout(),
         }
     }
 }

@@ -31,6 +31,7 @@ mod m20261127_000001_teams;
 mod m20261128_000001_requirements;
 mod m20261128_000002_gap_requests;
 mod m20261129_000001_extractions;
+mod m20261130_000001_integrations;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000001_requirements::Migration),
             Box::new(m20261128_000002_gap_requests::Migration),
             Box::new(m20261129_000001_extractions::Migration),
+            Box::new(m20261130_000001_integrations::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -138,6 +138,10 @@ async fn me(current: CurrentUser) -> ApiResult {
     responses((status = 204, description = "Signed out"), (status = 401, body = Envelope)))]
 #[tracing::instrument(skip_all)]
 async fn logout(Reader(current): Reader, State(ctx): State<AppContext>) -> ApiResult {
+    // An API key is not signed out: it is revoked on the Integrations page.
+    let Some(token) = current.token else {
+        return Ok(StatusCode::NO_CONTENT.into_response());
+    };
     let jwt = ctx.config.get_jwt_config()?;
     // The token expires by then at the latest (it was issued at most this long ago).
     let lifetime = i64::try_from(jwt.expiration)
@@ -147,7 +151,7 @@ async fn logout(Reader(current): Reader, State(ctx): State<AppContext>) -> ApiRe
     let expires_at = chrono::Utc::now()
         .checked_add_signed(lifetime)
         .unwrap_or(chrono::DateTime::<chrono::Utc>::MAX_UTC);
-    revoked_tokens::Model::revoke(&ctx.db, current.token.jti, expires_at.into()).await?;
+    revoked_tokens::Model::revoke(&ctx.db, token.jti, expires_at.into()).await?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 

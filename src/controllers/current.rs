@@ -8,6 +8,11 @@
 //! that writes refuses viewers without a line of its own. [`Reader`] opens a non-GET call to
 //! viewers (signing out, one's own preferences, a ZIP of documents); [`OrgAdmin`] and
 //! [`OrgOwner`] narrow a call to admins and the owner.
+//!
+//! An API key (docs/product.md, "Integrations") is sent the same way as a token: it acts
+//! through the person who made it, never above its scope (a `read` key is a viewer, a `write`
+//! key at most a member), has its own rate budget, and never reaches the platform's admin
+//! tools.
 
 use axum::{
     extract::FromRequestParts,
@@ -17,7 +22,9 @@ use loco_rs::prelude::*;
 
 use crate::{
     errors::{api_error, ApiError},
+    infra::rate_limit::RateLimiters,
     models::{
+        api_keys,
         members::{self, OrgRole},
         organizations,
         refusal::Refusal,
@@ -28,8 +35,10 @@ use crate::{
 pub struct CurrentUser {
     pub user: users::Model,
     pub org: organizations::Model,
-    /// The token's claims: signing out revokes its `jti`.
-    pub token: users::TokenClaims,
+    /// The token's claims: signing out revokes its `jti`. `None` for a call with an API key.
+    pub token: Option<users::TokenClaims>,
+    /// The API key the call came with, if it came with one.
+    pub api_key: Option<api_keys::Model>,
     /// The organization's date (in its time zone) when the request came: its "today" for
     /// statuses, the dashboard and reports.
     pub today: chrono::NaiveDate,
@@ -39,13 +48,27 @@ impl CurrentUser {
     /// The person, for the activity entries of what they change.
     #[must_use]
     pub fn actor(&self) -> crate::models::activities::Actor {
-        crate::models::activities::Actor::user(&self.user)
+        use crate::models::activities::{ActivitySource, Actor};
+        match &self.api_key {
+            Some(key) => Actor {
+                person: Some((
+                    self.user.pid,
+                    format!("{} (API key \"{}\")", self.user.name, key.name),
+                )),
+                source: ActivitySource::Api,
+            },
+            None => Actor::user(&self.user),
+        }
     }
 
-    /// The person's role in their organization.
+    /// The person's role in their organization; with an API key, never above its scope.
     #[must_use]
     pub fn role(&self) -> OrgRole {
-        self.user.org_role()
+        let role = self.user.org_role();
+        match &self.api_key {
+            Some(key) => key.scope().cap(role),
+            None => role,
+        }
     }
 
     /// Refuses (403 `forbidden_role`) unless the person's role is `least` or above.
@@ -75,6 +98,9 @@ impl CurrentUser {
         // client's expired or forged token is no fault of ours.
         let jwt = ctx.config.get_jwt_config()?;
         let token = loco_rs::controller::extractor::auth::extract_token(jwt, parts)?;
+        if token.starts_with(api_keys::KEY_PREFIX) {
+            return Self::with_api_key(ctx, &token).await;
+        }
         let claims = loco_rs::auth::jwt::JWT::new(&jwt.secret)
             .validate(&token)
             .map_err(|err| Error::Unauthorized(format!("token is not valid: {err}")))?
@@ -94,7 +120,31 @@ impl CurrentUser {
         Ok(Self {
             user,
             org,
-            token,
+            token: Some(token),
+            api_key: None,
+            today,
+        })
+    }
+
+    /// The person behind API key `key`, acting within its scope; each call spends from the
+    /// key's rate budget (`rate_limits.api_key_calls` a minute).
+    async fn with_api_key(ctx: &AppContext, key: &str) -> std::result::Result<Self, ApiError> {
+        let now = crate::infra::clock::Clock::from_context(ctx).now();
+        let (api_key, user, org) = api_keys::Model::find_by_key(&ctx.db, key, now.into())
+            .await?
+            .ok_or_else(|| Error::Unauthorized("unknown or revoked API key".to_string()))?;
+        RateLimiters::from_context(ctx)?
+            .api_keys
+            .spend(&format!("key:{}", api_key.pid))
+            .await
+            .map_err(crate::errors::rate_limited)?;
+        crate::infra::observability::record_caller(org.id, user.id);
+        let today = org.today_at(now);
+        Ok(Self {
+            user,
+            org,
+            token: None,
+            api_key: Some(api_key),
             today,
         })
     }
@@ -186,6 +236,13 @@ impl FromRequestParts<AppContext> for AdminUser {
     ) -> std::result::Result<Self, ApiError> {
         // The platform's tools, not the organization's data: the organization role is not asked.
         let current = CurrentUser::signed_in(parts, ctx).await?;
+        if current.api_key.is_some() {
+            return Err(ApiError::from(api_error(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "API keys cannot use the platform's admin tools.",
+            )));
+        }
         if !current.user.is_admin() {
             return Err(ApiError::from(api_error(
                 StatusCode::FORBIDDEN,

@@ -10,6 +10,7 @@ pub mod current;
 pub mod document_files;
 pub mod documents;
 pub mod extractions;
+pub mod integrations;
 pub mod json;
 pub mod keywords;
 pub mod monitoring;

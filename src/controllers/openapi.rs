@@ -6,7 +6,7 @@ use utoipa::{
     openapi::{
         path::Operation,
         schema::{ArrayItems, KnownFormat, ObjectBuilder, Schema, SchemaFormat, SchemaType, Type},
-        security::{Http, HttpAuthScheme, SecurityScheme},
+        security::{HttpAuthScheme, SecurityScheme},
         ContentBuilder, Ref, RefOr, Response, ResponseBuilder,
     },
     Modify, OpenApi,
@@ -16,7 +16,7 @@ use crate::models::file_type::FileKind;
 
 use super::{
     account, activity, auth, billing, blog, bulk, content, document_files, documents, extractions,
-    keywords, portal, reminders, reports, requirements, team, vendors,
+    integrations, keywords, portal, reminders, reports, requirements, team, vendors,
 };
 
 /// A text without NUL characters: `PostgreSQL` cannot store one, and the server refuses one
@@ -34,7 +34,18 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+            SecurityScheme::Http(
+                utoipa::openapi::security::HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The token of a sign-in (a JWT), or an API key (`vwk_` and 40 \
+                         characters) made by an admin on the Integrations page. A key acts for \
+                         its organization only: a `read` key as a viewer, a `write` key at most \
+                         as a member; its calls are rate limited per key (429 with \
+                         `Retry-After`).",
+                    ))
+                    .build(),
+            ),
         );
     }
 }
@@ -299,6 +310,10 @@ impl Modify for NoNul {
         requirements::gap_request,
         extractions::extract, extractions::show, extractions::portal_show,
         extractions::portal_correct,
+        integrations::list_keys, integrations::create_key, integrations::revoke_key,
+        integrations::list_webhooks, integrations::create_webhook, integrations::show_webhook,
+        integrations::delete_webhook, integrations::list_deliveries, integrations::send_test,
+        integrations::show_feed, integrations::rotate_feed, integrations::feed_file,
     ),
     modifiers(&BearerAuth, &CommonResponses, &NoNul)
 )]

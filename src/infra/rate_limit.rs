@@ -1,6 +1,6 @@
 //! Per-client rate limits ([`budget`]): login attempts per address and email, password-reset
 //! requests, portal key checks and uploads, registrations and failed sign-ins per address,
-//! and the calls that make the server call Stripe, per organization.
+//! the calls that make the server call Stripe, per organization, and the calls of each API key.
 //! Each is counted in Redis when one is configured, so every server process behind a proxy
 //! shares one budget (with N servers a per-process count would allow N times as much); else in
 //! this process.
@@ -33,6 +33,8 @@ pub struct RateLimiters {
     pub checkouts: Arc<Budget>,
     /// Checkout-session look-ups per organization ([`organization_key`]).
     pub checkout_lookups: Arc<Budget>,
+    /// Calls per API key, a minute.
+    pub api_keys: Arc<Budget>,
 }
 
 impl RateLimiters {
@@ -97,6 +99,12 @@ impl RateLimiters {
                 "checkout_lookups",
                 limits.checkout_lookups_per_organization,
                 Duration::from_secs(limits.billing_window_seconds),
+                shared.clone(),
+            )),
+            api_keys: Arc::new(Budget::new(
+                "api_keys",
+                limits.api_key_calls,
+                Duration::from_mins(1),
                 shared,
             )),
         })

@@ -126,6 +126,23 @@ impl TenantEntity for Entity {
 #[async_trait::async_trait]
 impl ActiveModelBehavior for ActiveModel {}
 
+/// The webhook event an entry of `activity_type` makes. Expiries are told by the webhooks'
+/// own look (`webhooks::changes`), which also sees the documents about to expire.
+const fn webhook_event(activity_type: ActivityType) -> Option<super::webhooks::EventType> {
+    use super::webhooks::EventType;
+    match activity_type {
+        ActivityType::VendorCreated => Some(EventType::VendorCreated),
+        ActivityType::VendorUpdated => Some(EventType::VendorUpdated),
+        ActivityType::VendorDeleted => Some(EventType::VendorDeleted),
+        ActivityType::DocumentUploaded => Some(EventType::DocumentUploaded),
+        ActivityType::DocumentUpdated
+        | ActivityType::DocumentDeleted
+        | ActivityType::DocumentExpired
+        | ActivityType::PlanChanged
+        | ActivityType::GapWaived => None,
+    }
+}
+
 /// What an entry is about.
 #[derive(Debug, Default, Clone)]
 pub struct Subject {
@@ -144,7 +161,9 @@ pub struct ActivityQuery {
 }
 
 impl Model {
-    /// Records an entry, in the same transaction as the change it describes.
+    /// Records an entry, in the same transaction as the change it describes, and the webhook
+    /// event it makes (vendor created, updated or deleted, document uploaded) for every
+    /// endpoint of the organization that wants it.
     ///
     /// # Errors
     /// Database errors.
@@ -169,7 +188,19 @@ impl Model {
             ..Default::default()
         }
         .set_tenant(org_id)?;
-        Ok(entry.insert(db).await?)
+        let entry = entry.insert(db).await?;
+        if let Some(event) = webhook_event(activity_type) {
+            let data = serde_json::json!({
+                "vendorId": entry.vendor_key,
+                "documentId": entry.document_pid,
+                "description": entry.description,
+                "source": actor.source,
+                "actorName": entry.actor_name,
+            });
+            super::webhooks::events::emit(db, org_id, event, &data, entry.created_at.to_utc())
+                .await?;
+        }
+        Ok(entry)
     }
 
     /// The organization's entries, newest first, and how many match in all.

@@ -1,10 +1,12 @@
 pub mod _entities;
 pub mod activities;
+pub mod api_keys;
 pub mod billing;
 pub mod blog_post_readers;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
 pub mod bulk;
+pub mod calendar_feeds;
 pub mod checkout_sessions;
 pub mod compliance;
 pub mod coverage;
@@ -46,6 +48,7 @@ pub mod users;
 pub mod vendor_import;
 pub mod vendors;
 pub mod waivers;
+pub mod webhooks;
 pub mod weekly_plans;
 pub mod weekly_summaries;
 

@@ -8,7 +8,7 @@
 use hmac::{Hmac, Mac};
 use loco_rs::prelude::*;
 use sea_orm::sea_query::Expr;
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 
 use super::{_entities::users, reminders::now};
 
@@ -17,16 +17,7 @@ const PURPOSE: &[u8] = b"vendorwatch/unsubscribe/weekly_summary/v1:";
 const SIGNATURE_BYTES: usize = 16;
 
 fn mac(secret: &str, pid: &Uuid) -> Hmac<Sha256> {
-    // A 32-byte key padded to the block with zeros, which is what HMAC does with a short key;
-    // a fixed-size key cannot be refused.
-    let mut key = [0u8; 64];
-    key[..32].copy_from_slice(
-        &Sha256::new()
-            .chain_update(PURPOSE)
-            .chain_update(secret)
-            .finalize(),
-    );
-    let mut mac = <Hmac<Sha256> as hmac::digest::KeyInit>::new(&key.into());
+    let mut mac = super::secret_tokens::purpose_mac(PURPOSE, secret);
     mac.update(pid.simple().to_string().as_bytes());
     mac
 }

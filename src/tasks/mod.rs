@@ -11,6 +11,7 @@ pub mod report_snapshots;
 pub mod restore;
 pub mod set_plan;
 pub mod storage_orphans;
+pub mod webhooks;
 pub mod weekly_summary;
 
 use loco_rs::{prelude::*, task};

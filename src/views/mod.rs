@@ -4,6 +4,7 @@ pub mod auth;
 pub mod blog;
 pub mod documents;
 pub mod extractions;
+pub mod integrations;
 pub mod pages;
 pub mod portal;
 pub mod reminders;

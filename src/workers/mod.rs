@@ -4,6 +4,7 @@ pub mod keyword_chunk;
 pub mod outgoing_email;
 pub mod reminders;
 pub mod stalled;
+pub mod webhook_delivery;
 pub mod weekly_summary;
 
 use std::{future::Future, time::Duration};

@@ -15,6 +15,7 @@ mod extractions;
 mod files;
 mod hardening;
 mod imports;
+mod integrations;
 mod keepalive;
 mod keywords;
 mod limits;

@@ -18,7 +18,7 @@ use crate::support::{
 };
 
 /// The calls only admins and the owner may make.
-const ADMIN_ONLY: [(&str, &str); 13] = [
+const ADMIN_ONLY: [(&str, &str); 24] = [
     ("GET", "/api/team/invitations"),
     ("PUT", "/api/account/organization"),
     ("POST", "/api/create-subscription"),
@@ -32,6 +32,17 @@ const ADMIN_ONLY: [(&str, &str); 13] = [
     ("POST", "/api/requirement-sets"),
     ("PUT", "/api/requirement-sets/{id}"),
     ("DELETE", "/api/requirement-sets/{id}"),
+    ("GET", "/api/api-keys"),
+    ("POST", "/api/api-keys"),
+    ("DELETE", "/api/api-keys/{id}"),
+    ("GET", "/api/webhooks"),
+    ("POST", "/api/webhooks"),
+    ("GET", "/api/webhooks/{id}"),
+    ("DELETE", "/api/webhooks/{id}"),
+    ("GET", "/api/webhooks/{id}/deliveries"),
+    ("POST", "/api/webhooks/{id}/test"),
+    ("GET", "/api/calendar-feed"),
+    ("POST", "/api/calendar-feed/rotate"),
 ];
 
 /// Every signed-in operation of the document that is not the platform's own (`/api/admin`).

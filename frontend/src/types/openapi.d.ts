@@ -301,6 +301,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's API keys, newest first (no secrets). */
+        get: operations["list_keys"];
+        put?: never;
+        /** Makes an API key; the key is in this answer only (it is kept as a digest). */
+        post: operations["create_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key: calls with it are refused (401) at once. */
+        delete: operations["revoke_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot": {
         parameters: {
             query?: never;
@@ -462,6 +497,60 @@ export interface paths {
         };
         /** One published post, by its slug or an old one (the answer carries the current slug). */
         get: operations["public_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's secret calendar link. */
+        get: operations["show_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives the calendar feed a new link; the old one stops working at once. */
+        post: operations["rotate_feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar file of a feed link (`<token>.ics`), for calendar apps: no sign-in, the link
+         *     is the secret. An unknown or replaced link is a 404.
+         */
+        get: operations["feed_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1343,6 +1432,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's webhook endpoints, oldest first, each with its latest delivery. */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Adds a webhook endpoint; its signing secret is in this answer only. A URL on a private,
+         *     loopback or link-local address is refused (422) unless the server allows them.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -1354,6 +1464,58 @@ export interface paths {
         put?: never;
         /** Stripe's events: checked against the endpoint's signing secret, each applied once. */
         post: operations["stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint. */
+        get: operations["show_webhook"];
+        put?: never;
+        post?: never;
+        /** Deletes a webhook endpoint and its deliveries: nothing more is sent to it. */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's latest 50 deliveries, newest first. */
+        get: operations["list_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the endpoint a test event (`ping`), signed like every event, through a worker. */
+        post: operations["send_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1428,6 +1590,36 @@ export interface components {
          *     `"500K"`).
          */
         AmountAsTyped: number | string;
+        /** @description An API key, without its secret. */
+        ApiKey: {
+            createdAt: string;
+            /** @description The name of the person who made it, through whom it acts. */
+            createdBy?: string | null;
+            id: string;
+            /** @description When it was last used, to within a minute; null if never. */
+            lastUsedAt?: string | null;
+            name: string;
+            /** @description The key's first eight characters, to tell keys apart. */
+            prefix: string;
+            scope: components["schemas"]["ApiKeyScope"];
+        };
+        ApiKeyParams: {
+            /**
+             * @description 1 to 100 characters once trimmed: what the key is for.
+             * @default
+             */
+            name: string;
+            /**
+             * @description `read` (a viewer) or `write` (at most a member).
+             * @default
+             */
+            scope: string;
+        };
+        /**
+         * @description What a key may do.
+         * @enum {string}
+         */
+        ApiKeyScope: "read" | "write";
         /** @description `POST /api/vendors/requirement-set`. */
         AssignParams: {
             /**
@@ -1466,6 +1658,11 @@ export interface components {
              * @default []
              */
             ids: components["schemas"]["BulkId"][];
+        };
+        /** @description The organization's secret calendar link. */
+        CalendarFeed: {
+            /** @description The iCalendar (RFC 5545) file's URL, to subscribe to from a calendar app. */
+            url: string;
         };
         /** @enum {string} */
         CoiType: "general_liability" | "workers_comp" | "automobile";
@@ -2056,6 +2253,12 @@ export interface components {
             /** @default null */
             searchVolume?: components["schemas"]["SearchVolumeInput"];
         };
+        /** @description The latest delivery of an endpoint, in short. */
+        LastDelivery: {
+            /** @description When it was last tried, or made if not yet tried. */
+            at: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+        };
         /**
          * @description A line of insurance.
          * @enum {string}
@@ -2102,6 +2305,19 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        /** @description A key just made: the key itself is shown this once. */
+        NewApiKey: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The key: `vwk_` and 40 characters. Send it as `Authorization: Bearer <key>`.
+             * @example vwk_0123456789abcdefghijABCDEFGHIJ0123456789
+             */
+            key: string;
+        };
+        /** @description An endpoint just added: its signing secret is shown this once. */
+        NewWebhook: components["schemas"]["Webhook"] & {
+            /** @description The secret the deliveries are signed with (`whsec_` and 32 characters). */
+            secret: string;
         };
         NonCompliantVendor: {
             /**
@@ -2800,6 +3016,60 @@ export interface components {
             reason: string;
             /** Format: date */
             until: string;
+        };
+        /** @description A webhook endpoint, without its secret. */
+        Webhook: {
+            createdAt: string;
+            events: components["schemas"]["WebhookEvent"][];
+            id: string;
+            lastDelivery?: null | components["schemas"]["LastDelivery"];
+            url: string;
+        };
+        /** @description One event's delivery to one endpoint, with its latest attempt. */
+        WebhookDelivery: {
+            /** Format: int32 */
+            attempts: number;
+            createdAt: string;
+            /** @description Why the latest attempt failed. */
+            error?: string | null;
+            /** @description The event's id, the same on every try (`evt_...`). */
+            eventId: string;
+            id: string;
+            lastAttemptAt?: string | null;
+            /** @description When it is tried next, while pending. */
+            nextAttemptAt?: string | null;
+            /** @description The start of its answer (500 characters at most). */
+            responseSnippet?: string | null;
+            /**
+             * Format: int32
+             * @description The endpoint's status code at the latest attempt.
+             */
+            responseStatus?: number | null;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description The event's type, or `ping` for a test event. */
+            type: components["schemas"]["WebhookEvent"];
+        };
+        /**
+         * @description Where a delivery stands.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /**
+         * @description The events of the contract (docs/product.md, "Integrations"), and `ping`, the test event.
+         * @enum {string}
+         */
+        WebhookEvent: "vendor.created" | "vendor.updated" | "vendor.deleted" | "document.uploaded" | "document.expiring" | "document.expired" | "vendor.status_changed" | "vendor.gaps_changed" | "ping";
+        WebhookParams: {
+            /**
+             * @description The events to send: at least one.
+             * @default []
+             */
+            events: string[];
+            /**
+             * @description An `https://` (or `http://`) URL on a public address.
+             * @default
+             */
+            url: string;
         };
         /** @description `POST /api/webhooks/stripe`. */
         WebhookReceived: {
@@ -4002,6 +4272,169 @@ export interface operations {
             };
         };
     };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    create_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyParams"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    revoke_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     forgot: {
         parameters: {
             query?: never;
@@ -4393,6 +4826,143 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicPost"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    rotate_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    feed_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The feed's token and `.ics` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
@@ -7958,6 +8528,106 @@ export interface operations {
             };
         };
     };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookParams"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewWebhook"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
     stripe_webhook: {
         parameters: {
             query?: never;
@@ -8001,6 +8671,261 @@ export interface operations {
                 };
             };
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    show_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    list_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+        };
+    };
+    send_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request could not be read: a malformed body or query, a body that is not a JSON object, a missing or wrong Content-Type, or a value of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description A value breaks a rule, field by field in `errors`: here, a NUL character in a text */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

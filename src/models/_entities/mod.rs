@@ -3,9 +3,11 @@
 pub mod prelude;
 
 pub mod activities;
+pub mod api_keys;
 pub mod blog_post_readers;
 pub mod blog_posts;
 pub mod blog_slug_redirects;
+pub mod calendar_feeds;
 pub mod checkout_sessions;
 pub mod documents;
 pub mod extractions;
@@ -29,5 +31,8 @@ pub mod stripe_events;
 pub mod users;
 pub mod vendors;
 pub mod waivers;
+pub mod webhook_deliveries;
+pub mod webhook_endpoints;
+pub mod webhook_vendor_states;
 pub mod weekly_plans;
 pub mod weekly_summaries;

@@ -25,6 +25,10 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
+    #[sea_orm(has_many = "super::api_keys::Entity")]
+    ApiKeys,
+    #[sea_orm(has_one = "super::calendar_feeds::Entity")]
+    CalendarFeeds,
     #[sea_orm(has_many = "super::checkout_sessions::Entity")]
     CheckoutSessions,
     #[sea_orm(has_many = "super::documents::Entity")]
@@ -49,8 +53,26 @@ pub enum Relation {
     Vendors,
     #[sea_orm(has_many = "super::waivers::Entity")]
     Waivers,
+    #[sea_orm(has_many = "super::webhook_deliveries::Entity")]
+    WebhookDeliveries,
+    #[sea_orm(has_many = "super::webhook_endpoints::Entity")]
+    WebhookEndpoints,
+    #[sea_orm(has_many = "super::webhook_vendor_states::Entity")]
+    WebhookVendorStates,
     #[sea_orm(has_many = "super::weekly_summaries::Entity")]
     WeeklySummaries,
+}
+
+impl Related<super::api_keys::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::ApiKeys.def()
+    }
+}
+
+impl Related<super::calendar_feeds::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::CalendarFeeds.def()
+    }
 }
 
 impl Related<super::checkout_sessions::Entity> for Entity {
@@ -122,6 +144,24 @@ impl Related<super::vendors::Entity> for Entity {
 impl Related<super::waivers::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Waivers.def()
+    }
+}
+
+impl Related<super::webhook_deliveries::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::WebhookDeliveries.def()
+    }
+}
+
+impl Related<super::webhook_endpoints::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::WebhookEndpoints.def()
+    }
+}
+
+impl Related<super::webhook_vendor_states::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::WebhookVendorStates.def()
     }
 }
 

@@ -46,6 +46,8 @@ pub enum Relation {
     RenewalRequests,
     #[sea_orm(has_many = "super::waivers::Entity")]
     Waivers,
+    #[sea_orm(has_one = "super::webhook_vendor_states::Entity")]
+    WebhookVendorStates,
 }
 
 impl Related<super::documents::Entity> for Entity {
@@ -75,5 +77,11 @@ impl Related<super::renewal_requests::Entity> for Entity {
 impl Related<super::waivers::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::Waivers.def()
+    }
+}
+
+impl Related<super::webhook_vendor_states::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::WebhookVendorStates.def()
     }
 }
