@@ -28,8 +28,8 @@ use vendorwatch::{
 };
 
 use crate::support::{
-    assert_envelope, bearer, create_vendor, get, in_days, make_admin, other_org, register,
-    task_vars, upload, vendor_body, with_app, with_app_config, Account, UploadSpec,
+    assert_envelope, bearer, create_vendor, get, in_days, make_admin, make_professional, other_org,
+    register, task_vars, upload, vendor_body, with_app, with_app_config, Account, UploadSpec,
 };
 
 /// What the receiver does with the next request.
@@ -901,6 +901,106 @@ async fn statuses_gaps_and_expiries_become_events_once_when_they_change() {
             .expect("the vendor turned expired");
         assert_eq!(changed["data"]["vendorId"], vendor["id"]);
         assert_eq!(changed["data"]["previousStatus"], "expiring_soon");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn viewers_and_members_manage_no_integration_and_a_key_follows_its_makers_role() {
+    with_app(|server, ctx| async move {
+        let owner = register(&server, "Olive Owner", Some("Acme")).await;
+        make_professional(&ctx, &owner).await;
+        let viewer = super::team::join(&server, &ctx, &owner, "Vic Viewer", "viewer").await;
+        let member = super::team::join(&server, &ctx, &owner, "Mo Member", "member").await;
+        let admin = super::team::join(&server, &ctx, &owner, "Ada Admin", "admin").await;
+        let hook = make_webhook(
+            &server,
+            &owner,
+            "http://127.0.0.1:9/hook",
+            &["vendor.created"],
+        )
+        .await;
+        let hook_id = hook["id"].as_str().unwrap();
+        for who in [&viewer, &member] {
+            for (method, path, body) in [
+                (
+                    "POST",
+                    "/api/api-keys".to_string(),
+                    json!({"name": "Mine", "scope": "write"}),
+                ),
+                (
+                    "POST",
+                    "/api/webhooks".to_string(),
+                    json!({"url": "http://127.0.0.1:9/x", "events": ["vendor.created"]}),
+                ),
+                ("DELETE", format!("/api/webhooks/{hook_id}"), json!({})),
+                ("POST", format!("/api/webhooks/{hook_id}/test"), json!({})),
+                ("POST", "/api/calendar-feed/rotate".to_string(), json!({})),
+            ] {
+                let (h, v) = bearer(&who.token);
+                let request = if method == "POST" {
+                    server.post(&path)
+                } else {
+                    server.delete(&path)
+                };
+                let res = request.add_header(h, v).json(&body).await;
+                assert_envelope(&res, 403, "forbidden_role");
+            }
+            assert_envelope(
+                &get(&server, who, "/api/webhooks").await,
+                403,
+                "forbidden_role",
+            );
+            assert_envelope(
+                &get(&server, who, "/api/calendar-feed").await,
+                403,
+                "forbidden_role",
+            );
+        }
+        assert_eq!(api_keys::Entity::find().count(&ctx.db).await.unwrap(), 0);
+        assert_eq!(
+            webhook_endpoints::Entity::find()
+                .count(&ctx.db)
+                .await
+                .unwrap(),
+            1
+        );
+        assert!(delivery_rows(&ctx).await.is_empty());
+
+        // An admin's write key writes; once the admin is made a viewer, it only reads.
+        let made = make_key(&server, &admin, "Sync", "write").await;
+        let key = made["key"].as_str().unwrap();
+        let (h, v) = bearer(key);
+        let res = server
+            .post("/api/vendors")
+            .add_header(h, v)
+            .json(&vendor_body("One"))
+            .await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let (h, v) = bearer(&owner.token);
+        let res = server
+            .put(&format!(
+                "/api/team/members/{}",
+                admin.user["id"].as_str().unwrap()
+            ))
+            .add_header(h, v)
+            .json(&json!({"orgRole": "viewer"}))
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let (h, v) = bearer(key);
+        let res = server
+            .post("/api/vendors")
+            .add_header(h, v)
+            .json(&vendor_body("Two"))
+            .await;
+        assert_envelope(&res, 403, "forbidden_role");
+        assert_eq!(
+            get(&server, &as_key(key), "/api/vendors")
+                .await
+                .status_code(),
+            200
+        );
+        assert_eq!(vendors::Entity::find().count(&ctx.db).await.unwrap(), 1);
     })
     .await;
 }
