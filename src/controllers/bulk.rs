@@ -260,7 +260,7 @@ async fn export_vendors(
     let (standings, _) =
         vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
     let sheet = exports::vendors_sheet(&standings);
-    Ok(super::reports::file_answer(
+    Ok(super::file_answer(
         "vendors",
         current.today,
         &sheet,
@@ -282,7 +282,7 @@ async fn export_documents(
     let (rows, _) =
         documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
     let sheet = exports::documents_sheet(&rows, current.today);
-    Ok(super::reports::file_answer(
+    Ok(super::file_answer(
         "documents",
         current.today,
         &sheet,

@@ -61,6 +61,23 @@ pub fn attachment(content_type: &'static str, file_name: &str, body: axum::body:
     res
 }
 
+/// A sheet (a report, an export) as the file asked for, named after `name` and the day.
+///
+/// # Errors
+/// When the writer fails.
+pub fn file_answer(
+    name: &str,
+    today: chrono::NaiveDate,
+    sheet: &crate::models::sheet::Sheet,
+    format: crate::models::sheet::ExportFormat,
+) -> Result<Response> {
+    Ok(attachment(
+        format.content_type(),
+        &format!("{name}-{today}.{}", format.extension()),
+        axum::body::Body::from(sheet.render(format)?),
+    ))
+}
+
 /// A JSON array with the total count of matching rows in `X-Total-Count` (docs/product.md, "Lists").
 ///
 /// # Errors

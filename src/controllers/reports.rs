@@ -1,7 +1,6 @@
 //! The Professional plan's reports, as JSON, or (`?format=csv` or `xlsx`) as CSV or an Excel
 //! workbook (docs/product.md, "Reports").
 
-use axum::body::Body;
 use loco_rs::prelude::*;
 use serde::Deserialize;
 
@@ -33,23 +32,6 @@ fn wants_file(format: &Format) -> Result<Option<ExportFormat>> {
         "xlsx" => Ok(Some(ExportFormat::Xlsx)),
         _ => Err(field_error("format", "Use json, csv or xlsx")),
     }
-}
-
-/// A sheet as the file asked for, named after the report and the day.
-///
-/// # Errors
-/// When the writer fails.
-pub fn file_answer(
-    name: &str,
-    today: chrono::NaiveDate,
-    sheet: &Sheet,
-    format: ExportFormat,
-) -> Result<Response> {
-    Ok(super::attachment(
-        format.content_type(),
-        &format!("{name}-{today}.{}", format.extension()),
-        Body::from(sheet.render(format)?),
-    ))
 }
 
 /// The days a compliance trend covers, for the `OpenAPI` document: 30, 90 or 365.
@@ -128,7 +110,12 @@ async fn compliance(
         ],
         rows,
     );
-    Ok(file_answer("compliance", current.today, &sheet, file)?)
+    Ok(super::file_answer(
+        "compliance",
+        current.today,
+        &sheet,
+        file,
+    )?)
 }
 
 /// The expirations report: the weeks in an object, so that fields can be added beside them.
@@ -175,7 +162,12 @@ async fn expirations(
         ],
         rows,
     );
-    Ok(file_answer("expirations", current.today, &sheet, file)?)
+    Ok(super::file_answer(
+        "expirations",
+        current.today,
+        &sheet,
+        file,
+    )?)
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -247,7 +239,7 @@ async fn non_compliant(
         ],
         lines,
     );
-    Ok(file_answer(
+    Ok(super::file_answer(
         "non-compliant-vendors",
         current.today,
         &sheet,
@@ -292,7 +284,7 @@ async fn responsiveness(
         ],
         lines,
     );
-    Ok(file_answer(
+    Ok(super::file_answer(
         "vendor-responsiveness",
         current.today,
         &sheet,

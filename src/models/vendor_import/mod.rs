@@ -101,7 +101,7 @@ impl SetNames {
     pub fn of(sets: &[requirement_sets::Model]) -> Self {
         let mut names: HashMap<String, String> = sets
             .iter()
-            .map(|s| (Self::key(&s.name), s.pid.to_string()))
+            .map(|s| (name_key(&s.name), s.pid.to_string()))
             .collect();
         for s in sets {
             names
@@ -111,13 +111,6 @@ impl SetNames {
         Self(names)
     }
 
-    fn key(name: &str) -> String {
-        name.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_lowercase()
-    }
-
     /// A requirement set's cell: empty is no set; a name not among the organization's sets is
     /// the row's error, in words.
     fn read(&self, value: &str) -> Result<Option<String>, String> {
@@ -125,7 +118,7 @@ impl SetNames {
             return Ok(None);
         }
         self.0
-            .get(&Self::key(value))
+            .get(&name_key(value))
             .or_else(|| self.0.get(value.trim()))
             .cloned()
             .map(Some)
@@ -150,6 +143,8 @@ pub struct Existing {
     pub names: HashSet<String>,
 }
 
+/// A name as compared: spacing collapsed, case ignored (vendor names for duplicates, requirement
+/// set names for the `Requirement set` column).
 fn name_key(name: &str) -> String {
     name.split_whitespace()
         .collect::<Vec<_>>()
