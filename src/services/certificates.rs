@@ -49,7 +49,11 @@ pub enum Source {
 /// # Errors
 /// A sentence for a file lopdf cannot read.
 pub fn pdf_text(bytes: &[u8]) -> Result<String, String> {
-    let doc = load(bytes)?;
+    load(bytes).map(|doc| text_of(&doc))
+}
+
+/// The text of a loaded PDF's pages (see [`pdf_text`]).
+fn text_of(doc: &Document) -> String {
     let pages: Vec<u32> = doc.get_pages().keys().copied().take(MAX_PAGES).collect();
     let mut text = String::new();
     for page in pages {
@@ -65,7 +69,7 @@ pub fn pdf_text(bytes: &[u8]) -> Result<String, String> {
         .filter(|l| !l.trim().is_empty())
         .collect::<Vec<_>>()
         .join("\n");
-    Ok(text)
+    text
 }
 
 fn load(bytes: &[u8]) -> Result<Document, String> {
@@ -81,10 +85,7 @@ fn load(bytes: &[u8]) -> Result<Document, String> {
 /// gray or RGB pixels (Flate-compressed or not) and black-and-white scans in a fax's encoding
 /// (CCITT group 3 or 4, what office scanners write) as PNG. JBIG2 is not decoded: see
 /// [`undecoded_scan`].
-fn pdf_images(bytes: &[u8]) -> Vec<String> {
-    let Ok(doc) = load(bytes) else {
-        return Vec::new();
-    };
+fn pdf_images(doc: &Document) -> Vec<String> {
     let mut out = Vec::new();
     for page in doc.get_pages().values().take(MAX_PAGES) {
         for image in doc.get_page_images(*page).unwrap_or_default() {
@@ -99,12 +100,12 @@ fn pdf_images(bytes: &[u8]) -> Vec<String> {
             match filters.as_slice() {
                 ["DCTDecode"] => out.push(data_url("image/jpeg", image.content)),
                 [] | ["FlateDecode"] => {
-                    if let Some(png) = pixels_as_png(&doc, &image) {
+                    if let Some(png) = pixels_as_png(doc, &image) {
                         out.push(data_url("image/png", &png));
                     }
                 }
                 ["CCITTFaxDecode"] => {
-                    if let Some(png) = fax_as_png(&doc, &image) {
+                    if let Some(png) = fax_as_png(doc, &image) {
                         out.push(data_url("image/png", &png));
                     }
                 }
@@ -148,10 +149,7 @@ fn pixels_as_png(doc: &Document, image: &lopdf::xobject::PdfImage<'_>) -> Option
 
 /// The encodings of a scan's page images that none of [`pdf_images`] reads (JBIG2), to name in
 /// the reason.
-fn undecoded_scan(bytes: &[u8]) -> Vec<String> {
-    let Ok(doc) = load(bytes) else {
-        return Vec::new();
-    };
+fn undecoded_scan(doc: &Document) -> Vec<String> {
     let mut found = Vec::new();
     for page in doc.get_pages().values().take(MAX_PAGES) {
         for image in doc.get_page_images(*page).unwrap_or_default() {
@@ -282,16 +280,18 @@ pub fn source_of(bytes: &[u8], content_type: &str, vision: bool) -> Result<Sourc
                              cannot be read; enter its coverage by hand.";
     match content_type {
         "application/pdf" => {
-            let text = pdf_text(bytes)?;
+            // Read once: the text, then (a scan) its images, then what they are stored as.
+            let doc = load(bytes)?;
+            let text = text_of(&doc);
             if text.chars().filter(char::is_ascii_alphanumeric).count() >= 20 {
                 return Ok(Source::Text(text.chars().take(MAX_TEXT).collect()));
             }
             if !vision {
                 return Err(format!("This PDF has no text layer (a scan): {NO_VISION}"));
             }
-            let images = pdf_images(bytes);
+            let images = pdf_images(&doc);
             if images.is_empty() {
-                let undecoded = undecoded_scan(bytes);
+                let undecoded = undecoded_scan(&doc);
                 return Err(if undecoded.is_empty() {
                     "This PDF has no text layer and no page image the AI service reads; enter \
                      its coverage by hand."
