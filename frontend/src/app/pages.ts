@@ -52,6 +52,7 @@ export const signedInPages: ReadonlyArray<readonly [path: string, module: PageKe
   ['/billing', 'features/account/routes/billing.tsx', 'billing'],
   ['/account/team', 'features/team/routes/team.tsx'],
   ['/account/requirements', 'features/requirements/routes/requirements.tsx'],
+  ['/account/integrations', 'features/integrations/routes/integrations.tsx'],
   ['/admin', 'features/admin/routes/admin.tsx', 'admin'],
   ['/admin/blog/new', 'features/admin/routes/blog-editor.tsx'],
   ['/admin/blog/edit/:slug', 'features/admin/routes/blog-editor.tsx'],

@@ -13,7 +13,8 @@ export type Domain =
   | 'blog'
   | 'content'
   | 'team'
-  | 'requirements';
+  | 'requirements'
+  | 'integrations';
 
 export function scopedKey<D extends Domain>(domain: D) {
   return [domain, sessionScope()] as const;

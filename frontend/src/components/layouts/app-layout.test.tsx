@@ -52,6 +52,7 @@ describe('signed-in layout', () => {
       ['Billing', '/billing'],
       ['Team', '/account/team'],
       ['Requirements', '/account/requirements'],
+      ['Integrations', '/account/integrations'],
     ]);
     expect(within(sidebar).getByTestId('user-avatar')).toHaveTextContent('J');
     expect(within(sidebar).getByText('jane Doe')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { Logo } from '@/components/logo';
 import { cn } from '@/lib/cn';
 import type { User } from '@/types/api';
 import { NavLinks } from './nav-links';
-import { accountNavigation, bottomNavigation, mainNavigation, type NavItem } from './navigation';
+import { accountNavigation, bottomNavigation, mainNavigation, navigationFor, type NavItem } from './navigation';
 import { SignOutButton } from './sign-out-button';
 import { canWrite } from '@/lib/permissions';
 import { UserBadge } from './user-badge';
@@ -36,7 +36,7 @@ function Sidebar({ user, onSignOut }: { user: User; onSignOut: () => void }) {
       <div className="space-y-2 border-t border-slate-200 p-4">
         <UserBadge name={user.name} email={user.email} />
         <nav aria-label="Account">
-          <NavLinks items={accountNavigation} />
+          <NavLinks items={navigationFor(accountNavigation, user)} />
         </nav>
         <SignOutButton onClick={onSignOut} />
       </div>

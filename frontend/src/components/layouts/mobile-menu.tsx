@@ -3,7 +3,7 @@ import { XMarkIcon } from '@heroicons/react/24/outline';
 import { Logo } from '@/components/logo';
 import type { User } from '@/types/api';
 import { NavLinks } from './nav-links';
-import { accountNavigation, mainNavigation } from './navigation';
+import { accountNavigation, mainNavigation, navigationFor } from './navigation';
 import { SignOutButton } from './sign-out-button';
 import { UserBadge } from './user-badge';
 
@@ -51,7 +51,7 @@ export default function MobileMenu({
           </nav>
           <div className="space-y-1 border-t border-slate-200 p-3">
             <nav aria-label="Account">
-              <NavLinks items={accountNavigation} onNavigate={onClose} />
+              <NavLinks items={navigationFor(accountNavigation, user)} onNavigate={onClose} />
             </nav>
             <SignOutButton
               onClick={() => {

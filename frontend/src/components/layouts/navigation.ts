@@ -6,15 +6,20 @@ import {
   CreditCardIcon,
   ShieldCheckIcon,
   DocumentTextIcon,
+  LinkIcon,
   UserGroupIcon,
   Squares2X2Icon,
 } from '@heroicons/react/24/outline';
 import type { ComponentType, SVGProps } from 'react';
+import { atLeast, type Person } from '@/lib/permissions';
+import type { OrgRole } from '@/types/api';
 
 export type NavItem = {
   name: string;
   to: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** Shown only to this role and those above it (lib/permissions); to everyone without it. */
+  least?: OrgRole;
 };
 
 /** Sidebar and slide-out menu entries, top to bottom. */
@@ -32,7 +37,13 @@ export const accountNavigation: readonly NavItem[] = [
   { name: 'Billing', to: '/billing', icon: CreditCardIcon },
   { name: 'Team', to: '/account/team', icon: UserGroupIcon },
   { name: 'Requirements', to: '/account/requirements', icon: ShieldCheckIcon },
+  { name: 'Integrations', to: '/account/integrations', icon: LinkIcon, least: 'admin' },
 ];
+
+/** The entries `user`'s role lets them open. */
+export function navigationFor(items: readonly NavItem[], user: Person): NavItem[] {
+  return items.filter((item) => item.least === undefined || atLeast(user, item.least));
+}
 
 /** The phone's bottom bar: the plus button sits in the middle. */
 export const bottomNavigation = {

@@ -22,6 +22,7 @@ import type {
   VendorDocument,
   CoverageInput,
 } from '@/types/api';
+import type { ApiKey, Webhook, WebhookDelivery } from '@/features/integrations/api/types';
 import { buildExpirationsReport, buildNonCompliantVendors, buildResponsivenessRows } from './fixtures';
 
 /** In-memory data behind the MSW handlers; reset before every test. */
@@ -52,7 +53,22 @@ export const db = {
   /** The portal's readings by token (GET|PUT /api/portal/reading?token=). */
   portalReadings: new Map<string, MockPortalReading>(),
   readings: defaultReadings(),
+  integrations: defaultIntegrations(),
 };
+
+/** The Integrations page's data: API keys, webhook endpoints and their deliveries, the calendar feed. */
+export type MockIntegrations = {
+  apiKeys: ApiKey[];
+  webhooks: Webhook[];
+  /** By endpoint id, newest first. */
+  deliveries: Map<string, WebhookDelivery[]>;
+  /** The calendar feed's secret part of its address. */
+  calendarToken: string;
+};
+
+export function defaultIntegrations(): MockIntegrations {
+  return { apiKeys: [], webhooks: [], deliveries: new Map(), calendarToken: 'cal-token-1' };
+}
 
 /**
  * A reading the portal shows: `steps` are the statuses the next GETs answer, one each, before
@@ -193,6 +209,7 @@ export function resetDb() {
   db.gapRequests = [];
   db.portalReadings = new Map();
   db.readings = defaultReadings();
+  db.integrations = defaultIntegrations();
 }
 
 export function createAccount(overrides: Partial<MockAccount> = {}): MockAccount {

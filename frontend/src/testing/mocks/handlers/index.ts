@@ -6,6 +6,7 @@ import { complianceHandlers } from './compliance';
 import { contentHandlers } from './content';
 import { configHandlers } from './config';
 import { extractionHandlers } from './extractions';
+import { integrationHandlers } from './integrations';
 import { portalHandlers } from './portal';
 import { reportHandlers } from './reports';
 import { requirementHandlers } from './requirements';
@@ -21,6 +22,7 @@ export const handlers = [
   ...contentHandlers,
   ...configHandlers,
   ...extractionHandlers,
+  ...integrationHandlers,
   ...portalHandlers,
   ...reportHandlers,
   ...requirementHandlers,
