@@ -237,3 +237,17 @@ export type AssignRequirementSetInput = Schemas['AssignParams'];
 export type AssignRequirementSetResult = Schemas['AssignedResponse'];
 /** 200 of POST /api/vendors/{id}/gap-request: who was emailed, and the gaps it named. */
 export type GapRequestResult = Schemas['GapRequestResponse'];
+
+/** Integrations (docs/product.md, "Integrations"). */
+export type ApiKeyScope = Schemas['ApiKeyScope'];
+export type ApiKey = Schemas['ApiKey'];
+export type NewApiKey = Schemas['NewApiKey'];
+export type ApiKeyInput = Narrow<Schemas['ApiKeyParams'], { scope: ApiKeyScope }>;
+/** The events an endpoint may choose (`ping` is the test event only). */
+export type WebhookEvent = Exclude<Schemas['WebhookEvent'], 'ping'>;
+export type DeliveryStatus = Schemas['WebhookDeliveryStatus'];
+export type Webhook = Narrow<Schemas['Webhook'], { events: WebhookEvent[] }>;
+export type NewWebhook = Webhook & { secret: string };
+export type WebhookInput = Narrow<Schemas['WebhookParams'], { events: WebhookEvent[] }>;
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type CalendarFeed = Schemas['CalendarFeed'];

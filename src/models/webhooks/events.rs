@@ -8,9 +8,9 @@ use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{
-    super::_entities::{webhook_deliveries, webhook_endpoints},
-    deliveries::Status,
+use super::super::{
+    _entities::{webhook_deliveries, webhook_endpoints},
+    webhook_deliveries::Status,
 };
 
 /// The events of the contract (docs/product.md, "Integrations"), and `ping`, the test event.

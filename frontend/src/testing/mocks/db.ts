@@ -22,7 +22,7 @@ import type {
   VendorDocument,
   CoverageInput,
 } from '@/types/api';
-import type { ApiKey, Webhook, WebhookDelivery } from '@/features/integrations/api/types';
+import type { ApiKey, Webhook, WebhookDelivery } from '@/types/api';
 import { buildExpirationsReport, buildNonCompliantVendors, buildResponsivenessRows } from './fixtures';
 
 /** In-memory data behind the MSW handlers; reset before every test. */

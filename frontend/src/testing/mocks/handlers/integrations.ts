@@ -1,13 +1,10 @@
 import { HttpResponse } from 'msw';
 import { http } from '@/testing/mocks/http';
-import type { ApiKey, NewApiKey, NewWebhook, Webhook, WebhookDelivery, WebhookEvent } from '@/features/integrations/api/types';
+import type { ApiKey, NewApiKey, NewWebhook, Webhook, WebhookDelivery, WebhookEvent } from '@/types/api';
 import { accountFromRequest, db, type MockAccount } from '../db';
 import { apiError, unauthorized } from '../utils';
 
-/**
- * API keys, webhooks and the calendar feed, as the server answers them. Not in the OpenAPI
- * document yet: these paths go through `http.untyped` until they are (then `http`, typed).
- */
+/** API keys, webhooks and the calendar feed, as the server answers them. */
 
 const EVENTS: readonly WebhookEvent[] = [
   'vendor.created',
@@ -54,12 +51,12 @@ function calendarUrl(request: Request): string {
 }
 
 export const integrationHandlers = [
-  http.untyped.get('*/api/api-keys', ({ request }) => {
+  http.get('/api/api-keys', ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     return HttpResponse.json(db.integrations.apiKeys);
   }),
-  http.untyped.post('*/api/api-keys', async ({ request }) => {
+  http.post('/api/api-keys', async ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     const body = (await request.json()) as { name?: string; scope?: string };
@@ -88,7 +85,7 @@ export const integrationHandlers = [
     db.integrations.apiKeys = [listed satisfies ApiKey, ...db.integrations.apiKeys];
     return HttpResponse.json(created, { status: 201 });
   }),
-  http.untyped.delete('*/api/api-keys/:id', ({ request, params }) => {
+  http.delete('/api/api-keys/{id}', ({ request, params }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     if (!db.integrations.apiKeys.some((k) => k.id === params.id)) return apiError(404, 'not_found', 'No such API key.');
@@ -96,12 +93,12 @@ export const integrationHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
 
-  http.untyped.get('*/api/webhooks', ({ request }) => {
+  http.get('/api/webhooks', ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     return HttpResponse.json(db.integrations.webhooks);
   }),
-  http.untyped.post('*/api/webhooks', async ({ request }) => {
+  http.post('/api/webhooks', async ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     const body = (await request.json()) as { url?: string; events?: string[] };
@@ -137,13 +134,13 @@ export const integrationHandlers = [
     db.integrations.webhooks = [...db.integrations.webhooks, listed satisfies Webhook];
     return HttpResponse.json(created, { status: 201 });
   }),
-  http.untyped.get('*/api/webhooks/:id', ({ request, params }) => {
+  http.get('/api/webhooks/{id}', ({ request, params }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     const webhook = db.integrations.webhooks.find((w) => w.id === params.id);
     return webhook ? HttpResponse.json(webhook) : apiError(404, 'not_found', 'No such webhook.');
   }),
-  http.untyped.delete('*/api/webhooks/:id', ({ request, params }) => {
+  http.delete('/api/webhooks/{id}', ({ request, params }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     if (!db.integrations.webhooks.some((w) => w.id === params.id)) return apiError(404, 'not_found', 'No such webhook.');
@@ -151,13 +148,13 @@ export const integrationHandlers = [
     db.integrations.deliveries.delete(String(params.id));
     return new HttpResponse(null, { status: 204 });
   }),
-  http.untyped.get('*/api/webhooks/:id/deliveries', ({ request, params }) => {
+  http.get('/api/webhooks/{id}/deliveries', ({ request, params }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     if (!db.integrations.webhooks.some((w) => w.id === params.id)) return apiError(404, 'not_found', 'No such webhook.');
     return HttpResponse.json((db.integrations.deliveries.get(String(params.id)) ?? []).slice(0, 50));
   }),
-  http.untyped.post('*/api/webhooks/:id/test', ({ request, params }) => {
+  http.post('/api/webhooks/{id}/test', ({ request, params }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     const webhook = db.integrations.webhooks.find((w) => w.id === params.id);
@@ -182,12 +179,12 @@ export const integrationHandlers = [
     return HttpResponse.json(delivery, { status: 202 });
   }),
 
-  http.untyped.get('*/api/calendar-feed', ({ request }) => {
+  http.get('/api/calendar-feed', ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     return HttpResponse.json({ url: calendarUrl(request) });
   }),
-  http.untyped.post('*/api/calendar-feed/rotate', ({ request }) => {
+  http.post('/api/calendar-feed/rotate', ({ request }) => {
     const account = manager(request);
     if (account instanceof Response) return account;
     counter += 1;

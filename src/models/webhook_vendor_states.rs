@@ -14,12 +14,10 @@ use sea_orm::sea_query::{Expr, OnConflict};
 use serde_json::json;
 
 use super::{
-    super::{
-        _entities::{organizations, vendors, webhook_endpoints, webhook_vendor_states as states},
-        compliance::Status,
-        gaps::Review,
-    },
-    events::{emit, EventType},
+    _entities::{organizations, vendors, webhook_endpoints, webhook_vendor_states as states},
+    compliance::Status,
+    gaps::Review,
+    webhooks::events::{emit, EventType},
 };
 
 impl ActiveModelBehavior for states::ActiveModel {}
@@ -131,7 +129,7 @@ async fn look_at(
         if previous.as_ref().map(Seen::stored).as_ref() == Some(&seen) {
             continue;
         }
-        let txn = super::super::begin_write(db).await?;
+        let txn = super::begin_write(db).await?;
         // The look that moves the state on tells the change: two looks at once (two
         // schedulers) tell it once.
         if remember(&txn, org.id, vendor.id, previous.as_ref(), &seen, now).await? {

@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use loco_rs::prelude::*;
 use sea_orm::{sea_query::Expr, Condition};
 
-pub use super::super::_entities::webhook_deliveries::{ActiveModel, Column, Entity, Model};
+pub use super::_entities::webhook_deliveries::{ActiveModel, Column, Entity, Model};
 
 impl ActiveModelBehavior for ActiveModel {}
 
