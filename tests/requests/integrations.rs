@@ -39,6 +39,8 @@ enum Answer {
     Fail,
     /// Holds the request until `release` is notified.
     Hang,
+    /// 200, with a body that never ends.
+    Endless,
 }
 
 /// One request the receiver got.
@@ -85,7 +87,8 @@ async fn receive(
     State(receiver): State<Receiver>,
     headers: HeaderMap,
     body: String,
-) -> (axum::http::StatusCode, &'static str) {
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
     receiver.got.lock().unwrap().push(Received {
         signature: headers
             .get("vendorwatch-signature")
@@ -96,15 +99,20 @@ async fn receive(
     receiver.arrived.notify_one();
     let answer = receiver.answers.lock().unwrap().pop().unwrap_or(Answer::Ok);
     match answer {
-        Answer::Ok => (axum::http::StatusCode::OK, "thanks"),
+        Answer::Ok => (axum::http::StatusCode::OK, "thanks").into_response(),
         Answer::Fail => (
             axum::http::StatusCode::INTERNAL_SERVER_ERROR,
             "down for now",
-        ),
+        )
+            .into_response(),
         Answer::Hang => {
             receiver.release.notified().await;
-            (axum::http::StatusCode::OK, "late")
+            (axum::http::StatusCode::OK, "late").into_response()
         }
+        Answer::Endless => axum::body::Body::from_stream(futures_util::stream::repeat_with(|| {
+            Ok::<_, std::io::Error>(axum::body::Bytes::from_static(b"0123456789abcdef"))
+        }))
+        .into_response(),
     }
 }
 
@@ -1001,6 +1009,24 @@ async fn viewers_and_members_manage_no_integration_and_a_key_follows_its_makers_
             200
         );
         assert_eq!(vendors::Entity::find().count(&ctx.db).await.unwrap(), 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_endless_answer_is_read_no_further_than_its_snippet() {
+    with_app(|server, ctx| async move {
+        let receiver = Receiver::start(&[Answer::Endless]).await;
+        let admin = register(&server, "Ann Admin", Some("Acme")).await;
+        make_webhook(&server, &admin, &receiver.url, &["vendor.created"]).await;
+        create_vendor(&server, &admin, "Acme Plumbing").await;
+        run_webhooks(&ctx, false).await;
+        let row = delivery_rows(&ctx).await.remove(0);
+        assert_eq!(row.status, "delivered");
+        let snippet = row.response_snippet.expect("the answer's start is kept");
+        assert_eq!(snippet.chars().count(), 500);
+        assert!(snippet.starts_with("0123456789abcdef"));
+        assert_eq!(row.error, None);
     })
     .await;
 }
