@@ -1030,3 +1030,54 @@ async fn an_endless_answer_is_read_no_further_than_its_snippet() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_vendors_gaps_changing_is_one_event_with_the_gaps_that_count() {
+    with_app(|server, ctx| async move {
+        let receiver = Receiver::start(&[]).await;
+        let owner = register(&server, "Olive Owner", None).await;
+        let set = super::requirements::contractor_set(&server, &owner).await;
+        let vendor = create_vendor(&server, &owner, "Granite Builders LLC").await;
+        let key = vendor["id"].as_str().unwrap().to_string();
+        make_webhook(&server, &owner, &receiver.url, &["vendor.gaps_changed"]).await;
+        run_webhooks(&ctx, true).await;
+        assert!(receiver.got().is_empty(), "the first look only remembers");
+
+        // The set on the vendor: every line is now missing.
+        let mut body = vendor_body("Granite Builders LLC");
+        body["requirementSetId"] = set["id"].clone();
+        let res =
+            super::requirements::send(&server, &owner, "PUT", &format!("/api/vendors/{key}"), body)
+                .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        run_webhooks(&ctx, true).await;
+        // A certificate a tier short: the gaps change again.
+        super::requirements::enter_short_certificate(&server, &owner, &key).await;
+        run_webhooks(&ctx, true).await;
+        run_webhooks(&ctx, true).await;
+
+        let bodies: Vec<Value> = receiver
+            .got()
+            .iter()
+            .map(|r| serde_json::from_str(&r.body).unwrap())
+            .collect();
+        assert_eq!(bodies.len(), 2, "{bodies:#?}");
+        assert!(bodies.iter().all(|b| b["type"] == "vendor.gaps_changed"));
+        assert_eq!(
+            bodies[0]["data"]["gaps"][0],
+            "No general liability on file."
+        );
+        let shown: Value = get(&server, &owner, &format!("/api/vendors/{key}"))
+            .await
+            .json();
+        let now: Vec<Value> = shown["gaps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["message"].clone())
+            .collect();
+        assert_eq!(bodies[1]["data"]["gaps"], json!(now));
+        assert_eq!(bodies[1]["data"]["vendorId"], json!(key));
+    })
+    .await;
+}

@@ -9,7 +9,7 @@ use crate::support::{
     UploadSpec,
 };
 
-async fn send(
+pub(super) async fn send(
     server: &TestServer,
     account: &Account,
     method: &str,
@@ -29,7 +29,7 @@ async fn send(
 }
 
 /// The general contractor template, made a set of `account`'s organization.
-async fn contractor_set(server: &TestServer, account: &Account) -> Value {
+pub(super) async fn contractor_set(server: &TestServer, account: &Account) -> Value {
     let templates: Vec<Value> = get(server, account, "/api/requirement-sets/templates")
         .await
         .json();
@@ -111,7 +111,7 @@ async fn waive(
 
 /// A certificate of `key` a tier short: $500,000 each occurrence, no additional insured, and
 /// someone else's name; checks what the document then shows.
-async fn enter_short_certificate(server: &TestServer, owner: &Account, key: &str) {
+pub(super) async fn enter_short_certificate(server: &TestServer, owner: &Account, key: &str) {
     let document = certificate(
         server,
         owner,
