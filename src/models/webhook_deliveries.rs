@@ -7,7 +7,11 @@
 
 use chrono::{DateTime, Duration, Utc};
 use loco_rs::prelude::*;
-use sea_orm::{sea_query::Expr, Condition};
+use sea_orm::{
+    entity::prelude::{DeriveActiveEnum, EnumIter, StringLen},
+    sea_query::Expr,
+    Condition,
+};
 
 pub use super::_entities::webhook_deliveries::{ActiveModel, Column, Entity, Model};
 
@@ -22,36 +26,41 @@ pub const LOG_LENGTH: u64 = 50;
 /// How long finished deliveries are kept.
 pub const KEPT_FOR: Duration = Duration::days(30);
 
+// `webhook_deliveries.status` (decision 49).
 /// Where a delivery stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    EnumIter,
+    DeriveActiveEnum,
+    serde::Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
+#[sea_orm(rs_type = "String", db_type = "String(StringLen::None)")]
 #[serde(rename_all = "snake_case")]
 #[schema(as = WebhookDeliveryStatus)]
 pub enum Status {
     /// Not yet delivered: due at `next_attempt_at`.
+    #[sea_orm(string_value = "pending")]
     Pending,
     /// An attempt got a 2xx answer.
+    #[sea_orm(string_value = "delivered")]
     Delivered,
     /// Every attempt for 24 hours failed.
+    #[sea_orm(string_value = "failed")]
     Failed,
 }
 
-impl Status {
+impl Model {
+    /// Where the delivery stands (a row changed by hand to an unknown state reads as failed:
+    /// it is not sent again).
     #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Delivered => "delivered",
-            Self::Failed => "failed",
-        }
-    }
-
-    #[must_use]
-    pub fn parse(value: &str) -> Self {
-        match value {
-            "delivered" => Self::Delivered,
-            "failed" => Self::Failed,
-            _ => Self::Pending,
-        }
+    pub fn status(&self) -> Status {
+        super::state::stored("webhook_deliveries.status", &self.status, Status::Failed)
     }
 }
 
@@ -93,7 +102,7 @@ impl Outcome {
 /// has passed).
 fn takeable(now: DateTime<Utc>) -> Condition {
     Condition::all()
-        .add(Column::Status.eq(Status::Pending.as_str()))
+        .add(Column::Status.eq(Status::Pending))
         .add(Column::NextAttemptAt.lte(now))
         .add(
             Condition::any()
@@ -176,7 +185,7 @@ pub async fn record(
         )
     };
     Entity::update_many()
-        .col_expr(Column::Status, Expr::val(status.as_str()))
+        .col_expr(Column::Status, Expr::val(status))
         .col_expr(Column::Attempts, Expr::val(attempts))
         .col_expr(Column::NextAttemptAt, Expr::val(next))
         .col_expr(Column::ClaimedUntil, Expr::val(None::<DateTime<Utc>>))
@@ -189,7 +198,7 @@ pub async fn record(
         .col_expr(Column::LastAttemptAt, Expr::val(now))
         .col_expr(Column::UpdatedAt, Expr::val(now))
         .filter(Column::Id.eq(row.id))
-        .filter(Column::Status.eq(Status::Pending.as_str()))
+        .filter(Column::Status.eq(Status::Pending))
         .exec(db)
         .await?;
     Ok(())
@@ -208,7 +217,7 @@ pub async fn log(db: &DatabaseConnection, endpoint_id: i64) -> Result<Vec<Model>
         .await?)
 }
 
-/// The latest delivery of each of `endpoint_ids`.
+/// The latest delivery of each of `endpoint_ids`, in one read.
 ///
 /// # Errors
 /// Database errors.
@@ -216,18 +225,19 @@ pub async fn latest_of(
     db: &DatabaseConnection,
     endpoint_ids: &[i64],
 ) -> Result<std::collections::HashMap<i64, Model>> {
-    let mut latest = std::collections::HashMap::new();
-    for &id in endpoint_ids {
-        if let Some(row) = Entity::find()
-            .filter(Column::WebhookEndpointId.eq(id))
-            .order_by_desc(Column::Id)
-            .one(db)
-            .await?
-        {
-            latest.insert(id, row);
-        }
-    }
-    Ok(latest)
+    let newest = sea_orm::sea_query::Query::select()
+        .expr(sea_orm::sea_query::Func::max(Expr::col(Column::Id)))
+        .from(Entity)
+        .and_where(Column::WebhookEndpointId.is_in(endpoint_ids.iter().copied()))
+        .group_by_col(Column::WebhookEndpointId)
+        .to_owned();
+    Ok(Entity::find()
+        .filter(Column::Id.in_subquery(newest))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| (row.webhook_endpoint_id, row))
+        .collect())
 }
 
 /// Deletes delivered and failed deliveries older than [`KEPT_FOR`]; how many.
@@ -236,7 +246,7 @@ pub async fn latest_of(
 /// Database errors.
 pub async fn prune(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<u64> {
     Ok(Entity::delete_many()
-        .filter(Column::Status.ne(Status::Pending.as_str()))
+        .filter(Column::Status.ne(Status::Pending))
         .filter(Column::CreatedAt.lt(now - KEPT_FOR))
         .exec(db)
         .await?
@@ -255,6 +265,15 @@ mod tests {
         // Tried until 24 hours have passed: the waits before the ninth attempt add up to less.
         let first_eight: Duration = waits.iter().take(8).copied().sum();
         assert!(first_eight < GIVE_UP_AFTER);
+    }
+
+    #[test]
+    fn statuses_are_stored_as_the_contract_names_them() {
+        super::super::state::assert_pinned(&[
+            (Status::Pending, "pending"),
+            (Status::Delivered, "delivered"),
+            (Status::Failed, "failed"),
+        ]);
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub async fn deliver(ctx: &AppContext, id: i64) -> Result<()> {
     else {
         return Ok(());
     };
-    if Status::parse(&row.status) != Status::Pending {
+    if row.status() != Status::Pending {
         return Ok(());
     }
     let settings = Settings::from_context(ctx)?;

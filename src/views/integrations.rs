@@ -84,7 +84,7 @@ impl Webhook {
             events: endpoint.event_types(),
             created_at: endpoint.created_at.to_rfc3339(),
             last_delivery: latest.map(|d| LastDelivery {
-                status: Status::parse(&d.status),
+                status: d.status(),
                 at: d.last_attempt_at.unwrap_or(d.created_at).to_rfc3339(),
             }),
         }
@@ -128,7 +128,7 @@ pub struct WebhookDelivery {
 impl WebhookDelivery {
     #[must_use]
     pub fn new(row: &deliveries::Model) -> Self {
-        let status = Status::parse(&row.status);
+        let status = row.status();
         Self {
             id: row.pid.to_string(),
             event_id: row.event_id.clone(),

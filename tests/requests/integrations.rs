@@ -708,8 +708,11 @@ async fn the_test_event_and_the_delivery_log() {
             &got[0].body,
             hook["secret"].as_str().unwrap()
         ));
+        // A second endpoint, without deliveries: each lists its own latest one.
+        make_webhook(&server, &admin, &receiver.url, &["vendor.created"]).await;
         let listed: Value = get(&server, &admin, "/api/webhooks").await.json();
         assert_eq!(listed[0]["lastDelivery"]["status"], "delivered");
+        assert_eq!(listed[1]["lastDelivery"], Value::Null);
         assert!(listed[0].get("secret").is_none(), "{listed}");
         assert_eq!(listed[0]["events"], json!(["document.expired"]));
         let shown = get(&server, &admin, &format!("/api/webhooks/{id}")).await;

@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, Utc};
 use loco_rs::prelude::*;
+use sea_orm::ActiveEnum;
 use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
@@ -155,7 +156,7 @@ pub fn pending(
         event_id: ActiveValue::Set(event_id.to_string()),
         event_type: ActiveValue::Set(event.as_str().to_string()),
         payload: ActiveValue::Set(payload.to_string()),
-        status: ActiveValue::Set(Status::Pending.as_str().to_string()),
+        status: ActiveValue::Set(Status::Pending.to_value()),
         attempts: ActiveValue::Set(0),
         next_attempt_at: ActiveValue::Set(at.into()),
         organization_id: ActiveValue::Set(endpoint.organization_id),
