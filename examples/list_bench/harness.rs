@@ -250,3 +250,79 @@ pub fn print_timings(timings: &[Timing]) {
         );
     }
 }
+
+/// One request's time to its first body bytes and to its last, and its size.
+pub struct Streamed {
+    pub path: &'static str,
+    pub first_byte_ms: f64,
+    pub total_ms: f64,
+    pub bytes: usize,
+}
+
+/// Each of `paths` `runs` times, timed to the first frame of its body and to its end; the
+/// medians of each.
+pub async fn time_first_bytes(
+    router: &Router,
+    token: &str,
+    paths: &[&'static str],
+    runs: usize,
+) -> Vec<Streamed> {
+    use futures_util::StreamExt;
+    let mut out = vec![];
+    for &path in paths {
+        let (mut first, mut whole, mut bytes) = (vec![], vec![], 0);
+        for _ in 0..runs {
+            let mut req = Request::builder()
+                .method("GET")
+                .uri(path)
+                .header(header::AUTHORIZATION, format!("Bearer {token}"))
+                .body(Body::empty())
+                .unwrap();
+            req.extensions_mut()
+                .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
+            let started = Instant::now();
+            let res = router.clone().oneshot(req).await.unwrap();
+            assert_eq!(res.status(), StatusCode::OK, "{path}");
+            let mut body = res.into_body().into_data_stream();
+            let mut n = 0;
+            let mut first_at = None;
+            while let Some(data) = body.next().await {
+                let data = data.unwrap();
+                if !data.is_empty() {
+                    first_at.get_or_insert_with(|| started.elapsed());
+                    n += data.len();
+                }
+            }
+            first.push(first_at.unwrap_or_else(|| started.elapsed()).as_secs_f64() * 1000.0);
+            whole.push(started.elapsed().as_secs_f64() * 1000.0);
+            bytes = n;
+        }
+        out.push(Streamed {
+            path,
+            first_byte_ms: median(first),
+            total_ms: median(whole),
+            bytes,
+        });
+    }
+    out
+}
+
+/// The resident set's parts, in MB: (`VmRSS`, `RssAnon`, `RssFile`, `VmHWM`).
+pub fn memory_mb() -> (f64, f64, f64, f64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| -> f64 {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+            / 1024.0
+    };
+    (
+        field("VmRSS:"),
+        field("RssAnon:"),
+        field("RssFile:"),
+        field("VmHWM:"),
+    )
+}

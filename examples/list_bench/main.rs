@@ -27,6 +27,14 @@
 //! earlier run seeded). `LIST_BENCH_DUMP=dir` writes each answer's body there, to compare two
 //! versions of the code on the same database.
 
+/// The server's allocator and its settings (src/bin/main.rs), so the memory figures are the
+/// server's.
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+#[allow(non_upper_case_globals)]
+#[export_name = "_rjem_malloc_conf"]
+pub static malloc_conf: &[u8] = b"background_thread:true,dirty_decay_ms:5000,muzzy_decay_ms:5000\0";
+
 mod dialect;
 mod harness;
 mod plans;
@@ -37,7 +45,7 @@ mod tenants;
 use std::time::Instant;
 
 use harness::{boot, SEED_VAR};
-use sea_orm::EntityTrait;
+use sea_orm::{ConnectionTrait, EntityTrait};
 use vendorwatch::models::_entities::organizations;
 
 const PATHS: [&str; 3] = [
@@ -49,6 +57,23 @@ const PATHS: [&str; 3] = [
 const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
 /// The lists as the screens ask for them today (frontend/src/features/*/api): everything.
 const UNPAGED: [&str; 2] = ["/api/vendors", "/api/documents"];
+/// The reports and exports of the whole organization (it is on the Professional plan), each
+/// timed to its first byte and to its end.
+const REPORTS: [&str; 9] = [
+    "/api/reports/non-compliant",
+    "/api/reports/non-compliant?format=csv",
+    "/api/reports/expirations",
+    "/api/reports/expirations?format=csv",
+    "/api/reports/compliance?days=365",
+    "/api/reports/responsiveness",
+    "/api/documents/export",
+    "/api/vendors/export",
+    "/api/documents/export?format=xlsx",
+];
+/// Each report or export, to its first byte (median, ms).
+const REPORT_TARGET_MS: f64 = 200.0;
+/// The resident set after the session of requests, a few seconds later (MB).
+const MEMORY_TARGET_MB: f64 = 150.0;
 
 pub struct Args {
     vendors: u64,
@@ -120,6 +145,13 @@ async fn seed_large_organization(args: &Args) {
         .unwrap();
     let started = Instant::now();
     let docs = seed::run(db, org.id, args.vendors).await.unwrap();
+    // The reports and exports are the Professional plan's.
+    db.execute_unprepared(&format!(
+        "UPDATE organizations SET plan = 'professional' WHERE id = {}",
+        org.id
+    ))
+    .await
+    .unwrap();
     harness::settle(db).await;
     println!(
         "seeded 1 organization, {} vendors, {docs} documents in {:.1} s",
@@ -168,8 +200,46 @@ async fn large_organization(args: &Args) {
     println!("\nRSS: idle {idle:.0} MB, after the requests {after:.0} MB, 5 s later {later:.0} MB");
     println!("\nThe whole lists, as the screens ask for them today:\n");
     harness::print_timings(&harness::time_paths(&router, &token, &UNPAGED, args.runs).await);
+    reports(&router, &token, args.runs).await;
     // After the memory figures: the plans boot a second app in this process.
     plans::print(&args.url, &token, &PATHS, false).await;
+    plans::print(&args.url, &token, &REPORTS, false).await;
+}
+
+/// The reports and exports: time to first byte and to the end, and the memory they leave.
+async fn reports(router: &axum::Router, token: &str, runs: usize) {
+    let mb = |(rss, anon, file, peak): (f64, f64, f64, f64)| {
+        format!("{rss:.0} MB (anonymous {anon:.0}, file-backed {file:.0}; peak so far {peak:.0})")
+    };
+    let before = harness::memory_mb();
+    println!("\nReports and exports of the whole organization (target: first byte under {REPORT_TARGET_MS:.0} ms):\n");
+    println!("| request | first byte ms | whole ms | bytes | |");
+    println!("| --- | ---: | ---: | ---: | --- |");
+    for t in harness::time_first_bytes(router, token, &REPORTS, runs).await {
+        let verdict = if t.first_byte_ms < REPORT_TARGET_MS {
+            "met".to_string()
+        } else {
+            format!("missed by {:.0} ms", t.first_byte_ms - REPORT_TARGET_MS)
+        };
+        println!(
+            "| `GET {}` | {:.1} | {:.1} | {} | {verdict} |",
+            t.path, t.first_byte_ms, t.total_ms, t.bytes
+        );
+    }
+    let after = harness::memory_mb();
+    std::thread::sleep(std::time::Duration::from_secs(15));
+    let later = harness::memory_mb();
+    let verdict = if later.0 < MEMORY_TARGET_MB {
+        "met".to_string()
+    } else {
+        format!("missed by {:.0} MB", later.0 - MEMORY_TARGET_MB)
+    };
+    println!("\nResident set: before the reports {}", mb(before));
+    println!("after them {}", mb(after));
+    println!(
+        "15 s later {} (target under {MEMORY_TARGET_MB:.0} MB: {verdict})",
+        mb(later)
+    );
 }
 
 #[tokio::main]

@@ -32,6 +32,7 @@ mod m20261128_000001_requirements;
 mod m20261128_000002_gap_requests;
 mod m20261129_000001_extractions;
 mod m20261130_000001_integrations;
+mod m20261201_000001_dashboard_indexes;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000002_gap_requests::Migration),
             Box::new(m20261129_000001_extractions::Migration),
             Box::new(m20261130_000001_integrations::Migration),
+            Box::new(m20261201_000001_dashboard_indexes::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -278,6 +278,18 @@ async fn export_documents(
     Query(q): Query<ExportQuery>,
 ) -> ApiResult {
     let format = q.format()?;
+    if format == ExportFormat::Csv {
+        // Sent while it is read (`exports::documents_csv`).
+        return Ok(super::attachment(
+            format.content_type(),
+            &format!("documents-{}.{}", current.today, format.extension()),
+            axum::body::Body::from_stream(exports::documents_csv(
+                ctx.db.clone(),
+                current.org.id,
+                current.today,
+            )),
+        ));
+    }
     let query = documents::DocumentQuery::default();
     let (rows, _) =
         documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;

@@ -12,7 +12,10 @@
 //! and none can hand out an answer older than the organization row it has just read.
 //!
 //! Bounded by size (`settings.answer_cache_mb`, 0 turns it off), least recently used first out,
-//! and an answer unused for 15 minutes is dropped.
+//! and an answer unused for 15 minutes is dropped. Requests asking the same question of the same
+//! rows at once share one computation: after a write, the many requests in flight for the list
+//! wait for the first one's answer rather than each reading the rows again
+//! (docs/benchmarks/api.md, the mixed load).
 
 use std::{sync::Arc, time::Duration};
 
@@ -82,7 +85,7 @@ impl IntoResponse for Answer {
 /// The kept answers of this process (in the app's shared store).
 #[derive(Clone)]
 pub struct AnswerCache {
-    answers: Option<moka::sync::Cache<Key, Arc<Answer>>>,
+    answers: Option<moka::future::Cache<Key, Arc<Answer>>>,
 }
 
 impl AnswerCache {
@@ -90,7 +93,7 @@ impl AnswerCache {
     #[must_use]
     pub fn new(megabytes: u64) -> Self {
         let answers = (megabytes > 0).then(|| {
-            moka::sync::Cache::builder()
+            moka::future::Cache::builder()
                 .max_capacity(megabytes.saturating_mul(1024 * 1024))
                 .weigher(|key: &Key, answer: &Arc<Answer>| {
                     u32::try_from(answer.body.len() + key.what.weight() + 64).unwrap_or(u32::MAX)
@@ -128,13 +131,16 @@ impl AnswerCache {
             day,
             what,
         };
-        self.kept_or(key, |key| async move {
+        // Boxed: moka's shared computation makes a large future, kept off the callers' stacks.
+        Box::pin(self.kept_or(key, |key| async move {
             key.what.compute(db, key.org, key.day).await
-        })
+        }))
         .await
     }
 
-    /// The answer kept under `key`, else `compute`'s, which is then kept.
+    /// The answer kept under `key`, else `compute`'s, which is then kept; callers asking for
+    /// the same key while it is computed wait for that one computation. A failed computation is
+    /// not kept: each waiting caller gets its error.
     async fn kept_or<F, Fut>(&self, key: Key, compute: F) -> Result<Answer>
     where
         F: FnOnce(Key) -> Fut,
@@ -143,12 +149,12 @@ impl AnswerCache {
         let Some(answers) = &self.answers else {
             return compute(key).await;
         };
-        if let Some(kept) = answers.get(&key) {
-            return Ok(Answer::clone(&kept));
-        }
-        let answer = compute(key.clone()).await?;
-        answers.insert(key, Arc::new(answer.clone()));
-        Ok(answer)
+        let init = compute(key.clone());
+        answers
+            .try_get_with(key, async move { init.await.map(Arc::new) })
+            .await
+            .map(|kept| Answer::clone(&kept))
+            .map_err(|err| loco_rs::Error::string(&err.to_string()))
     }
 }
 
@@ -232,6 +238,61 @@ mod tests {
                 "{org:?} {day} {what:?}"
             );
         }
+    }
+
+    #[tokio::test]
+    async fn requests_asking_at_once_share_one_computation() {
+        let cache = AnswerCache::new(1);
+        let computed = Arc::new(AtomicU32::new(0));
+        let key = Key {
+            org: 1,
+            version: 1,
+            day: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+            what: vendors(None),
+        };
+        let asks = (0..8).map(|_| {
+            let (cache, computed, key) = (cache.clone(), computed.clone(), key.clone());
+            tokio::spawn(async move {
+                cache
+                    .kept_or(key, |_| async move {
+                        computed.fetch_add(1, Ordering::SeqCst);
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        Answer::json(&"the list", None)
+                    })
+                    .await
+                    .unwrap()
+                    .body
+            })
+        });
+        for body in futures_util::future::join_all(asks).await {
+            assert_eq!(body.unwrap(), Bytes::from_static(b"\"the list\""));
+        }
+        assert_eq!(computed.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_failed_computation_is_not_kept() {
+        let cache = AnswerCache::new(1);
+        let key = Key {
+            org: 1,
+            version: 1,
+            day: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+            what: Question::DashboardStats,
+        };
+        let failed = cache
+            .kept_or(key.clone(), |_| async {
+                Err(loco_rs::Error::string("the database is away"))
+            })
+            .await;
+        assert!(failed
+            .unwrap_err()
+            .to_string()
+            .contains("the database is away"));
+        let answer = cache
+            .kept_or(key, |_| async { Answer::json(&"back", None) })
+            .await
+            .unwrap();
+        assert_eq!(answer.body, Bytes::from_static(b"\"back\""));
     }
 
     #[tokio::test]

@@ -8,8 +8,17 @@
 //! committed transaction survives a crash of the process; a power cut or an operating-system
 //! crash may lose the last commits (docs/configuration.md, `DATABASE_URL`). `PostgreSQL` is
 //! the production database where that matters.
+//!
+//! A connection that finds the write lock taken waits for it by polling every 50 µs to 1 ms
+//! ([`wait_for_lock`]), for up to [`BUSY_WAIT`]. `SQLite`'s own busy timeout sleeps 1, 2, 5,
+//! 10... then 100 ms between tries, so under a steady load of writes a waiting transaction
+//! kept losing the lock to others that came later and waited for hundreds of milliseconds (the
+//! mixed load of docs/benchmarks/api.md: p99 0.5-0.7 s at 16 connections).
 
-use std::time::Duration;
+use std::{
+    ffi::{c_int, c_void},
+    time::Duration,
+};
 
 use loco_rs::{config::Database, Error, Result};
 use sea_orm::{
@@ -43,7 +52,7 @@ pub async fn sqlite(config: &Database) -> Result<Option<DatabaseConnection>> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5))
+        .busy_timeout(BUSY_WAIT)
         .pragma("mmap_size", "134217728")
         .pragma("journal_size_limit", "67108864")
         .pragma("cache_size", "2000");
@@ -57,8 +66,66 @@ pub async fn sqlite(config: &Database) -> Result<Option<DatabaseConnection>> {
         .min_connections(config.min_connections)
         .acquire_timeout(Duration::from_millis(acquire))
         .idle_timeout(Duration::from_millis(config.idle_timeout))
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                let mut handle = conn.lock_handle().await?;
+                // SAFETY: the handle is the connection's open database, locked for this call;
+                // the handler keeps no state (its argument is null) and only sleeps.
+                unsafe {
+                    libsqlite3_sys::sqlite3_busy_handler(
+                        handle.as_raw_handle().as_ptr(),
+                        Some(wait_for_lock),
+                        std::ptr::null_mut(),
+                    );
+                }
+                Ok(())
+            })
+        })
         .connect_with(options)
         .await
         .map_err(|e| Error::string(&format!("the SQLite database cannot be opened: {e}")))?;
     Ok(Some(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool)))
+}
+
+/// How long a connection waits for the write lock before "database is locked".
+pub const BUSY_WAIT: Duration = Duration::from_secs(5);
+
+/// The pause before try `tries + 1` for the lock: 50 µs doubling to 1 ms.
+fn pause(tries: u32) -> Duration {
+    Duration::from_micros((50_u64 << tries.min(5)).min(1000))
+}
+
+/// The pause before the next try for the lock after `tries` tries, or `None` once the pauses
+/// add up to [`BUSY_WAIT`].
+fn next_pause(tries: u32) -> Option<Duration> {
+    let waited: Duration = (0..tries).map(pause).sum();
+    (waited < BUSY_WAIT).then(|| pause(tries))
+}
+
+/// `SQLite`'s busy handler of every connection: called with the tries made so far, it sleeps
+/// [`next_pause`] and asks for another try (1), or gives up (0: the statement fails with
+/// `SQLITE_BUSY`).
+unsafe extern "C" fn wait_for_lock(_: *mut c_void, tries: c_int) -> c_int {
+    match next_pause(u32::try_from(tries).unwrap_or(0)) {
+        Some(pause) => {
+            std::thread::sleep(pause);
+            1
+        }
+        None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pauses_start_short_and_end_at_the_busy_wait() {
+        assert_eq!(pause(0), Duration::from_micros(50));
+        assert_eq!(pause(3), Duration::from_micros(400));
+        assert_eq!(pause(40), Duration::from_millis(1));
+        let tries = (0..100_000).find(|t| next_pause(*t).is_none()).unwrap();
+        let waited: Duration = (0..tries).map(pause).sum();
+        assert!(waited >= BUSY_WAIT && waited < BUSY_WAIT + Duration::from_millis(2));
+    }
 }

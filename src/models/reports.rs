@@ -327,13 +327,8 @@ pub async fn non_compliant(
         status,
         ..VendorQuery::default()
     };
-    let (standings, _) = vendors::Model::list(db, org_id, &query, today).await?;
-    let query = documents::DocumentQuery::default();
-    let (current, _) = documents::Model::list_current(db, org_id, &query, today).await?;
-    let expirations: HashMap<uuid::Uuid, Option<NaiveDate>> = current
-        .iter()
-        .map(|(d, _)| (d.pid, d.expiration_date))
-        .collect();
+    let (standings, expirations) =
+        vendors::Model::list_with_expirations(db, org_id, &query, today).await?;
     let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
     let reviews = Review::of_vendors(db, &listed, today).await?;
     let gaps_of = |s: &VendorStanding, words: fn(&Review) -> Vec<String>| -> Vec<String> {

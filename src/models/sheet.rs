@@ -136,18 +136,11 @@ impl Sheet {
     /// # Errors
     /// When the CSV writer fails (it writes to memory).
     pub fn csv(&self) -> Result<Vec<u8>> {
-        let mut writer = ::csv::Writer::from_writer(b"\xef\xbb\xbf".to_vec());
-        writer
-            .write_record(&self.header)
-            .map_err(|e| Error::string(&e.to_string()))?;
+        let mut csv = CsvChunks::new(&self.header)?;
         for row in &self.rows {
-            writer
-                .write_record(row.iter().map(Cell::csv))
-                .map_err(|e| Error::string(&e.to_string()))?;
+            csv.row(row)?;
         }
-        writer
-            .into_inner()
-            .map_err(|e| Error::string(&e.to_string()))
+        Ok(csv.finish()?.to_vec())
     }
 
     /// One worksheet: a bold, frozen header row, then each cell as its type.
@@ -194,9 +187,99 @@ impl Sheet {
     }
 }
 
+/// A sheet's CSV written a row at a time and taken in chunks, for an export sent while it is
+/// read: the same bytes as [`Sheet::csv`] (the byte-order mark, the header, each row made safe).
+pub struct CsvChunks {
+    writer: ::csv::Writer<Vec<u8>>,
+}
+
+impl CsvChunks {
+    /// The byte-order mark and the header row.
+    ///
+    /// # Errors
+    /// When the CSV writer fails (it writes to memory).
+    pub fn new(header: &[&str]) -> Result<Self> {
+        let mut writer = ::csv::Writer::from_writer(b"\xef\xbb\xbf".to_vec());
+        writer
+            .write_record(header)
+            .map_err(|e| Error::string(&e.to_string()))?;
+        Ok(Self { writer })
+    }
+
+    /// Writes one row.
+    ///
+    /// # Errors
+    /// When the CSV writer fails (it writes to memory).
+    pub fn row(&mut self, cells: &[Cell]) -> Result<()> {
+        self.writer
+            .write_record(cells.iter().map(Cell::csv))
+            .map_err(|e| Error::string(&e.to_string()))
+    }
+
+    /// What is written so far, once it holds at least `bytes`; it is then started afresh.
+    ///
+    /// # Errors
+    /// When the CSV writer fails (it writes to memory).
+    pub fn take_at(&mut self, bytes: usize) -> Result<Option<bytes::Bytes>> {
+        // The writer keeps a buffer of its own: what is flushed is what there is to send.
+        self.writer.flush()?;
+        if self.writer.get_ref().len() < bytes {
+            return Ok(None);
+        }
+        // A record's bytes do not depend on the records before it: a new writer goes on where
+        // this one ends.
+        let full = std::mem::replace(&mut self.writer, ::csv::Writer::from_writer(Vec::new()));
+        full.into_inner()
+            .map(|written| Some(bytes::Bytes::from(written)))
+            .map_err(|e| Error::string(&e.to_string()))
+    }
+
+    /// The rest of what was written.
+    ///
+    /// # Errors
+    /// When the CSV writer fails (it writes to memory).
+    pub fn finish(self) -> Result<bytes::Bytes> {
+        self.writer
+            .into_inner()
+            .map(bytes::Bytes::from)
+            .map_err(|e| Error::string(&e.to_string()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csv_taken_in_chunks_is_the_same_bytes_as_the_whole_sheet() {
+        let sheet = Sheet::of(
+            &["Name", "Notes", "Count"],
+            (0..50).map(|i| {
+                vec![
+                    format!("Vendor \"{i}\", Inc.").into(),
+                    format!("line one\nline two =SUM({i})").into(),
+                    Cell::Int(i),
+                ]
+            }),
+        );
+        let whole = sheet.csv().unwrap();
+        let mut chunks = CsvChunks::new(&sheet.header).unwrap();
+        let mut sent = Vec::new();
+        let mut taken = 0;
+        for row in &sheet.rows {
+            chunks.row(row).unwrap();
+            if let Some(chunk) = chunks.take_at(1).unwrap() {
+                taken += 1;
+                sent.extend_from_slice(&chunk);
+            }
+        }
+        sent.extend_from_slice(&chunks.finish().unwrap());
+        assert!(taken > 1, "taken in {taken} chunks");
+        assert_eq!(
+            String::from_utf8(sent).unwrap(),
+            String::from_utf8(whole).unwrap()
+        );
+    }
 
     #[test]
     fn cells_that_a_spreadsheet_would_run_are_written_as_text_but_numbers_are_left_alone() {

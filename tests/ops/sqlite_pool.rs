@@ -30,11 +30,42 @@ async fn every_sqlite_connection_has_the_pools_settings() {
         .await
         .unwrap();
         let settings: (i64, String, i64, i64) = (row.get(0), row.get(1), row.get(2), row.get(3));
+        // The busy timeout reads 0: the pool's busy handler (`src/infra/db_pool.rs`) replaced
+        // SQLite's (sqlx sets 5 s), and it waits as tried below.
         assert_eq!(
             settings,
-            (1, "wal".to_string(), 1, 5000),
-            "NORMAL, WAL, FKs, 5 s"
+            (1, "wal".to_string(), 1, 0),
+            "NORMAL, WAL, FKs, our busy handler"
         );
+    }
+    // Each connection waits for the write lock another holds, and takes it once free.
+    let (mut first, rest) = held.split_first_mut().unwrap();
+    for waiting in rest {
+        sea_orm::sqlx::query("BEGIN IMMEDIATE")
+            .execute(&mut **first)
+            .await
+            .unwrap();
+        let started = std::time::Instant::now();
+        let release = async {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            sea_orm::sqlx::query("COMMIT")
+                .execute(&mut **first)
+                .await
+                .unwrap();
+        };
+        let take = sea_orm::sqlx::query("BEGIN IMMEDIATE").execute(&mut **waiting);
+        let ((), taken) = tokio::join!(release, take);
+        taken.expect("waited for the lock rather than failing at once");
+        let waited = started.elapsed();
+        assert!(
+            waited >= std::time::Duration::from_millis(140),
+            "took the lock only once it was free: {waited:?}"
+        );
+        sea_orm::sqlx::query("COMMIT")
+            .execute(&mut **waiting)
+            .await
+            .unwrap();
+        first = waiting;
     }
 }
 

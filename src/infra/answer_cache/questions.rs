@@ -120,12 +120,16 @@ impl Question {
 }
 
 async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) -> Result<Answer> {
-    let vendors = vendors::Model::counts_by_status(db, org, today).await?;
-    let chart = documents::Model::chart(db, org, today).await?;
-    let missing = vendors::Model::missing_required(db, org).await?;
+    // Four independent reads, at once on as many pooled connections: the figures come in the
+    // time of the slowest rather than of all four (docs/benchmarks/lists.md).
+    let (vendors, chart, missing, with_gaps) = tokio::try_join!(
+        vendors::Model::counts_by_status(db, org, today),
+        documents::Model::chart(db, org, today),
+        vendors::Model::missing_required(db, org),
+        Review::vendors_with_gaps(db, org, today),
+    )?;
     // A vendor with gaps whose documents are all current needs attention too; one expiring or
     // non-compliant is counted there already.
-    let with_gaps = Review::vendors_with_gaps(db, org, today).await?;
     let gaps_count = with_gaps.len() as u64;
     let short = with_gaps.into_iter().map(|(v, _)| v).collect();
     let otherwise_current = vendors::Model::standings_of(db, short, today)

@@ -1,13 +1,14 @@
 //! The document lists and the dashboard's document figures, filtered, counted, paged and
 //! aggregated in SQL.
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use loco_rs::prelude::*;
-use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait, Func, NullOrdering, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, NullOrdering, Query};
 
 use super::{documents, vendors, Entity, Model};
 use crate::models::{
     compliance::{
+        self,
         sql::{document_rank, document_status_is},
         CoiType, DocumentType, Status,
     },
@@ -155,17 +156,12 @@ fn expiration() -> Expr {
 }
 
 impl Model {
-    /// The organization's current documents matching `query` with their vendors, in its order
-    /// (ties by id; no expiration date last), the page only, and how many match in all.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn list_current(
-        db: &DatabaseConnection,
+    /// The organization's current documents matching `query`'s filters.
+    fn current_matching(
         org_id: i64,
         query: &DocumentQuery,
         today: NaiveDate,
-    ) -> Result<(Vec<(Self, vendors::Model)>, u64)> {
+    ) -> sea_orm::Select<Entity> {
         let mut select = Entity::find()
             .in_tenant(org_id)
             .filter(documents::Column::IsCurrent.eq(true));
@@ -178,7 +174,18 @@ impl Model {
         if let Some(q) = search::text(query.q.as_deref()) {
             select = select.filter(text_matches(org_id, q));
         }
-        let count = select.clone().count(db);
+        select
+    }
+
+    /// The organization's current documents matching `query`, in its order (ties by id; no
+    /// expiration date last), every one of them: the list pages it, the export streams it.
+    #[must_use]
+    pub fn current_in_order(
+        org_id: i64,
+        query: &DocumentQuery,
+        today: NaiveDate,
+    ) -> sea_orm::Select<Entity> {
+        let select = Self::current_matching(org_id, query, today);
         let order = query.sort.order();
         let key = query.sort.key.expr(today);
         let select = if query.sort.key.nullable() {
@@ -186,9 +193,24 @@ impl Model {
         } else {
             select.order_by(key, order.clone())
         };
+        select.order_by(Expr::col((documents::Entity, documents::Column::Id)), order)
+    }
+
+    /// The organization's current documents matching `query` with their vendors, in its order
+    /// (ties by id; no expiration date last), the page only, and how many match in all.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list_current(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &DocumentQuery,
+        today: NaiveDate,
+    ) -> Result<(Vec<(Self, vendors::Model)>, u64)> {
+        let count = Self::current_matching(org_id, query, today).count(db);
         let rows = query
             .page
-            .apply(select.order_by(Expr::col((documents::Entity, documents::Column::Id)), order))
+            .apply(Self::current_in_order(org_id, query, today))
             .find_also_related(vendors::Entity)
             .all(db)
             .await?;
@@ -225,8 +247,9 @@ impl Model {
         Ok((rows, total))
     }
 
-    /// The dashboard's document figures on `today`, in one aggregate query over the
-    /// organization's current documents.
+    /// The dashboard's document figures on `today`: the organization's current documents
+    /// counted by expiration date in SQL (a row per date, read from the index alone), then
+    /// sorted into statuses, weeks and spans here.
     ///
     /// # Errors
     /// Database errors.
@@ -235,48 +258,39 @@ impl Model {
         org_id: i64,
         today: NaiveDate,
     ) -> Result<DocumentChart> {
-        let count_if = |cond: Condition| Func::count(CaseStatement::new().case(cond, 1));
-        let mut select = Query::select();
-        select
-            .from(documents::Entity)
-            .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
-            .and_where(Expr::col(documents::Column::IsCurrent).eq(true));
-        for status in [Status::Current, Status::ExpiringSoon, Status::Expired] {
-            select.expr(count_if(document_status_is(&expiration(), status, today)));
-        }
-        for week in 0..CHART_WEEKS as u64 {
-            let start = today + Days::new(week * 7);
-            select.expr(count_if(
-                Condition::all()
-                    .add(expiration().gte(start))
-                    .add(expiration().lt(start + Days::new(7))),
-            ));
-        }
-        for span in 0..UPCOMING_SPANS as u64 {
-            let start = today + Days::new(span * UPCOMING_SPAN_DAYS);
-            select.expr(count_if(
-                Condition::all()
-                    .add(expiration().gte(start))
-                    .add(expiration().lt(start + Days::new(UPCOMING_SPAN_DAYS))),
-            ));
-        }
-        let Some(row) = db.query_one(&select).await? else {
-            return Ok(DocumentChart::default());
-        };
-        let count = |i: usize| -> Result<u64> {
-            Ok(u64::try_from(row.try_get_by_index::<i64>(i)?).unwrap_or(0))
-        };
-        let mut chart = DocumentChart {
-            current: count(0)?,
-            expiring_soon: count(1)?,
-            expired: count(2)?,
-            ..Default::default()
-        };
-        for (i, week) in chart.weeks.iter_mut().enumerate() {
-            *week = count(3 + i)?;
-        }
-        for (i, span) in chart.upcoming.iter_mut().enumerate() {
-            *span = count(3 + CHART_WEEKS + i)?;
+        let by_date: Vec<(Option<NaiveDate>, i64)> = Entity::find()
+            .select_only()
+            .column(documents::Column::ExpirationDate)
+            .expr_as(Func::count(Expr::col(documents::Column::Id)), "n")
+            .filter(documents::Column::OrganizationId.eq(org_id))
+            .filter(documents::Column::IsCurrent.eq(true))
+            .group_by(documents::Column::ExpirationDate)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut chart = DocumentChart::default();
+        for (date, n) in by_date {
+            let n = u64::try_from(n).unwrap_or(0);
+            *match compliance::document_status(date, today) {
+                Status::Expired => &mut chart.expired,
+                Status::ExpiringSoon => &mut chart.expiring_soon,
+                Status::Current | Status::Missing => &mut chart.current,
+            } += n;
+            let Some(days) = date.and_then(|d| u64::try_from((d - today).num_days()).ok()) else {
+                continue;
+            };
+            if let Some(week) = chart
+                .weeks
+                .get_mut(usize::try_from(days / 7).unwrap_or(usize::MAX))
+            {
+                *week += n;
+            }
+            if let Some(span) = chart
+                .upcoming
+                .get_mut(usize::try_from(days / UPCOMING_SPAN_DAYS).unwrap_or(usize::MAX))
+            {
+                *span += n;
+            }
         }
         Ok(chart)
     }

@@ -1,21 +1,24 @@
 //! The vendor list and the dashboard's vendor counts, filtered, counted and paged in SQL: only
-//! the page's vendors and their current documents are read.
+//! the page's vendors and their current documents are read, in one statement (each vendor's
+//! current documents folded into one text column: a row per vendor, not per document, is what
+//! makes the list cheaper than a thin server reading the two tables; docs/benchmarks/api.md).
 
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query, QueryStatementBuilder},
-    FromQueryResult,
+    sea_query::{Alias, Expr, ExprTrait, Func, Query, QueryStatementBuilder},
+    DbBackend, FromQueryResult, QueryResult, Statement,
 };
 
-use super::{parse_required, vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
+use super::{vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
 use crate::models::{
     _entities::documents,
     compliance::{
-        sql::{document_rank, rank, vendor_rank},
-        Status,
+        self,
+        sql::{rank, vendor_rank},
+        Slot, Status,
     },
     search::{self, Page, Sort},
 };
@@ -107,6 +110,78 @@ struct SlotDocument {
     expiration_date: Option<NaiveDate>,
 }
 
+/// The column of a listed vendor holding its current documents.
+const CURRENT_DOCUMENTS: &str = "current_documents";
+
+/// A vendor's current documents as one text, in id order: `slot pid expiration` (`-` for no
+/// date) joined by commas; NULL when it has none. Slots are keys of lowercase letters and `_`,
+/// ids are hexadecimal (`SQLite` keeps them as 16-byte blobs) or hyphenated, dates
+/// `YYYY-MM-DD`: none holds a space or a comma.
+fn current_documents_sql(backend: DbBackend) -> &'static str {
+    match backend {
+        DbBackend::Postgres => {
+            "(SELECT string_agg(d.slot || ' ' || d.pid::text || ' ' || \
+             coalesce(to_char(d.expiration_date, 'YYYY-MM-DD'), '-'), ',' ORDER BY d.id) \
+             FROM documents AS d WHERE d.vendor_id = \"vendors\".\"id\" AND d.is_current = TRUE)"
+        }
+        _ => {
+            "(SELECT group_concat(d.slot || ' ' || \
+             CASE typeof(d.pid) WHEN 'blob' THEN hex(d.pid) ELSE d.pid END || ' ' || \
+             coalesce(d.expiration_date, '-'), ',' ORDER BY d.id) \
+             FROM documents AS d WHERE d.vendor_id = \"vendors\".\"id\" AND d.is_current = TRUE)"
+        }
+    }
+}
+
+/// A listed vendor and its current documents as (slot, expiration date, id).
+struct ListedVendor {
+    vendor: Model,
+    current: Vec<(String, Option<NaiveDate>, Uuid)>,
+}
+
+impl ListedVendor {
+    fn standing(self, today: NaiveDate) -> VendorStanding {
+        VendorStanding::of(
+            self.vendor,
+            self.current
+                .iter()
+                .map(|(slot, expiration, pid)| (slot.as_str(), *expiration, *pid)),
+            today,
+        )
+    }
+}
+
+impl FromQueryResult for ListedVendor {
+    fn from_query_result(row: &QueryResult, pre: &str) -> std::result::Result<Self, DbErr> {
+        let vendor = Model::from_query_result(row, pre)?;
+        let folded: Option<String> = row.try_get(pre, CURRENT_DOCUMENTS)?;
+        let bad = |part: &str| {
+            DbErr::Type(format!(
+                "vendor {}: a current document reads {part:?} in {CURRENT_DOCUMENTS}",
+                vendor.id
+            ))
+        };
+        let mut current = Vec::new();
+        for document in folded.as_deref().unwrap_or_default().split_terminator(',') {
+            let mut parts = document.split(' ');
+            let (Some(slot), Some(pid), Some(date), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return Err(bad(document));
+            };
+            let pid = Uuid::parse_str(pid).map_err(|_| bad(document))?;
+            let expiration = match date {
+                "-" => None,
+                date => {
+                    Some(NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| bad(document))?)
+                }
+            };
+            current.push((slot.to_string(), expiration, pid));
+        }
+        Ok(Self { vendor, current })
+    }
+}
+
 impl Model {
     /// The organization's vendors matching `query`, in its order (ties by id), with their
     /// standing (the page only), and how many match in all.
@@ -119,6 +194,44 @@ impl Model {
         query: &VendorQuery,
         today: NaiveDate,
     ) -> Result<(Vec<VendorStanding>, u64)> {
+        let (listed, total) = Self::listed(db, org_id, query, today).await?;
+        let standings = listed
+            .into_iter()
+            .map(|listed| listed.standing(today))
+            .collect();
+        Ok((standings, total))
+    }
+
+    /// [`Self::list`], with the expiration date of each listed vendor's current documents, by
+    /// document id (the non-compliant report words its reasons with them).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn list_with_expirations(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &VendorQuery,
+        today: NaiveDate,
+    ) -> Result<(Vec<VendorStanding>, HashMap<Uuid, Option<NaiveDate>>)> {
+        let (listed, _) = Self::listed(db, org_id, query, today).await?;
+        let expirations = listed
+            .iter()
+            .flat_map(|v| v.current.iter().map(|(_, date, pid)| (*pid, *date)))
+            .collect();
+        let standings = listed
+            .into_iter()
+            .map(|listed| listed.standing(today))
+            .collect();
+        Ok((standings, expirations))
+    }
+
+    /// The page of `query`'s vendors with their current documents, and how many match in all.
+    async fn listed(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &VendorQuery,
+        today: NaiveDate,
+    ) -> Result<(Vec<ListedVendor>, u64)> {
         let mut select = Entity::find().in_tenant(org_id);
         if let Some(q) = search::text(query.q.as_deref()) {
             // A service type also by its label: "general contractor" for `general-contractor`.
@@ -161,16 +274,21 @@ impl Model {
             .page
             .apply(
                 select
+                    .expr_as(
+                        Expr::cust(current_documents_sql(db.get_database_backend())),
+                        CURRENT_DOCUMENTS,
+                    )
                     .order_by(query.sort.key.expr(today), query.sort.order())
                     .order_by(
                         Expr::col((vendors::Entity, vendors::Column::Id)),
                         query.sort.order(),
                     ),
             )
+            .into_model::<ListedVendor>()
             .all(db)
             .await?;
         let total = query.page.total(page.len(), count).await?;
-        Ok((Self::standings_of(db, page, today).await?, total))
+        Ok((page, total))
     }
 
     /// The standing of each of `vendors`, from one query for their current documents.
@@ -217,43 +335,56 @@ impl Model {
     }
 
     /// How many requested documents the organization's vendors lack: each vendor's required
-    /// slots holding no current document (the dashboard's "Missing"). Two narrow reads: the
-    /// vendors' required slots, and the slots their current documents fill.
+    /// slots holding no current document (the dashboard's "Missing"), counted in SQL: the
+    /// required slots unfolded from each vendor's list (JSON text), less those a current
+    /// document fills (from the index on vendor, slot and currency). Entries that are not a
+    /// slot's key are skipped, as [`super::parse_required`] skips them.
     ///
     /// # Errors
     /// Database errors.
     pub async fn missing_required(db: &DatabaseConnection, org_id: i64) -> Result<u64> {
-        let required: Vec<(i64, String)> = Entity::find()
-            .select_only()
-            .columns([vendors::Column::Id, vendors::Column::RequiredDocuments])
-            .filter(vendors::Column::OrganizationId.eq(org_id))
-            .into_tuple()
-            .all(db)
-            .await?;
-        let filled: std::collections::HashSet<(i64, String)> = documents::Entity::find()
-            .select_only()
-            .columns([documents::Column::VendorId, documents::Column::Slot])
-            .filter(documents::Column::OrganizationId.eq(org_id))
-            .filter(documents::Column::IsCurrent.eq(true))
-            .distinct()
-            .into_tuple::<(i64, String)>()
-            .all(db)
-            .await?
-            .into_iter()
-            .collect();
-        Ok(required
+        let backend = db.get_database_backend();
+        let slots = Slot::ALL
             .iter()
-            .flat_map(|(vendor, slots)| {
-                parse_required(slots)
-                    .into_iter()
-                    .filter(|slot| !filled.contains(&(*vendor, slot.as_str().to_string())))
-                    .map(move |_| ())
-            })
-            .count() as u64)
+            .map(|slot| format!("'{}'", slot.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (required, param) = match backend {
+            DbBackend::Postgres => (
+                "json_array_elements_text(v.required_documents::json) AS r(value)",
+                "$1",
+            ),
+            _ => (
+                "json_each(CASE WHEN json_valid(v.required_documents) \
+                 THEN v.required_documents ELSE '[]' END) AS r",
+                "?",
+            ),
+        };
+        let sql = format!(
+            "SELECT COUNT(*) AS n FROM vendors AS v CROSS JOIN {required} \
+             WHERE v.organization_id = {param} AND r.value IN ({slots}) \
+             AND NOT EXISTS (SELECT 1 FROM documents AS d WHERE d.vendor_id = v.id \
+             AND d.slot = r.value AND d.is_current = TRUE)"
+        );
+        let row = db
+            .query_one_raw(Statement::from_sql_and_values(
+                backend,
+                sql,
+                [org_id.into()],
+            ))
+            .await?;
+        let n: i64 = match row {
+            Some(row) => row.try_get("", "n")?,
+            None => 0,
+        };
+        Ok(u64::try_from(n).unwrap_or(0))
     }
 
-    /// How many of the organization's vendors have each status: one query, grouping the
-    /// current documents by vendor, then the vendors by their worst status.
+    /// How many of the organization's vendors have each status. A vendor's worst current
+    /// document is the one expiring first (one without a date never expires), so its status is
+    /// that of the earliest expiration date among its current documents: one query counts the
+    /// vendors by that date (grouping the current documents by vendor, from the index alone),
+    /// another counts every vendor; those without a current document are missing.
     ///
     /// # Errors
     /// Database errors.
@@ -262,57 +393,47 @@ impl Model {
         org_id: i64,
         today: NaiveDate,
     ) -> Result<VendorCounts> {
-        let (ranks, worst, n) = (
-            Alias::new("ranks"),
-            Alias::new("vendor_rank"),
+        let (firsts, first, n) = (
+            Alias::new("firsts"),
+            Alias::new("earliest"),
             Alias::new("n"),
         );
-        let expiration = Expr::col((documents::Entity, documents::Column::ExpirationDate));
         let by_vendor = Query::select()
             .column(documents::Column::VendorId)
-            .expr_as(Func::max(document_rank(&expiration, today)), worst.clone())
+            .expr_as(
+                Func::min(Expr::col(documents::Column::ExpirationDate)),
+                first.clone(),
+            )
             .from(documents::Entity)
             .and_where(Expr::col(documents::Column::OrganizationId).eq(org_id))
             .and_where(Expr::col(documents::Column::IsCurrent).eq(true))
             .group_by_col(documents::Column::VendorId)
             .to_owned();
-        // Grouped by the bare rank (NULL: no current document), so the GROUP BY repeats no
-        // bound parameter, which PostgreSQL would not match with the select list.
         let grouped = Query::select()
-            .expr_as(Expr::col((ranks.clone(), worst.clone())), worst.clone())
-            .expr_as(
-                Func::count(Expr::col((vendors::Entity, vendors::Column::Id))),
-                n,
-            )
-            .from(vendors::Entity)
-            .join_subquery(
-                JoinType::LeftJoin,
-                by_vendor,
-                ranks.clone(),
-                Expr::col((ranks.clone(), documents::Column::VendorId))
-                    .equals((vendors::Entity, vendors::Column::Id)),
-            )
-            .and_where(Expr::col((vendors::Entity, vendors::Column::OrganizationId)).eq(org_id))
-            .group_by_col((ranks, worst))
+            .column((firsts.clone(), first.clone()))
+            .expr_as(Expr::cust("COUNT(*)"), n)
+            .from_subquery(by_vendor, firsts.clone())
+            .group_by_col((firsts, first))
             .to_owned();
-        let mut counts = VendorCounts::default();
+        let mut counts = VendorCounts {
+            total: Entity::find()
+                .filter(vendors::Column::OrganizationId.eq(org_id))
+                .count(db)
+                .await?,
+            ..VendorCounts::default()
+        };
+        let mut with_documents = 0;
         for row in db.query_all(&grouped).await? {
-            let r: Option<i32> = row.try_get("", "vendor_rank")?;
+            let date: Option<NaiveDate> = row.try_get("", "earliest")?;
             let n = u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0);
-            counts.total += n;
-            let status = r.map_or(Status::Missing, |r| {
-                [Status::Current, Status::ExpiringSoon, Status::Expired]
-                    .into_iter()
-                    .find(|s| rank(*s) == r)
-                    .unwrap_or(Status::Missing)
-            });
-            *match status {
-                Status::Current => &mut counts.current,
+            with_documents += n;
+            *match compliance::document_status(date, today) {
+                Status::Current | Status::Missing => &mut counts.current,
                 Status::ExpiringSoon => &mut counts.expiring_soon,
                 Status::Expired => &mut counts.expired,
-                Status::Missing => &mut counts.missing,
             } += n;
         }
+        counts.missing = counts.total.saturating_sub(with_documents);
         Ok(counts)
     }
 }
