@@ -60,6 +60,24 @@ pub async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, String, Vec<u8>) {
+    let res = router
+        .clone()
+        .oneshot(request(method, path, token, body))
+        .await
+        .unwrap();
+    let status = res.status();
+    let total = res
+        .headers()
+        .get("x-total-count")
+        .map_or("-".into(), |v| v.to_str().unwrap().to_string());
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, total, bytes.to_vec())
+}
+
+/// A request as from a client on loopback, with the bearer token and a JSON body if given.
+fn request(method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Request<Body> {
     let mut req = Request::builder().method(method).uri(path);
     if let Some(t) = token {
         req = req.header(header::AUTHORIZATION, format!("Bearer {t}"));
@@ -72,16 +90,7 @@ pub async fn call(
         .unwrap();
     req.extensions_mut()
         .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
-    let res = router.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let total = res
-        .headers()
-        .get("x-total-count")
-        .map_or("-".into(), |v| v.to_str().unwrap().to_string());
-    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (status, total, bytes.to_vec())
+    req
 }
 
 /// Signs up the bench account (its organization and owner, through the API).
@@ -174,14 +183,7 @@ pub fn seed_in_child(what: &str) {
 
 /// The resident memory of this process, in MB.
 pub fn rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kb: f64 = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    kb / 1024.0
+    memory_mb().0
 }
 
 pub fn median(mut v: Vec<f64>) -> f64 {
@@ -272,14 +274,7 @@ pub async fn time_first_bytes(
     for &path in paths {
         let (mut first, mut whole, mut bytes) = (vec![], vec![], 0);
         for _ in 0..runs {
-            let mut req = Request::builder()
-                .method("GET")
-                .uri(path)
-                .header(header::AUTHORIZATION, format!("Bearer {token}"))
-                .body(Body::empty())
-                .unwrap();
-            req.extensions_mut()
-                .insert(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 40000))));
+            let req = request("GET", path, Some(token), None);
             let started = Instant::now();
             let res = router.clone().oneshot(req).await.unwrap();
             assert_eq!(res.status(), StatusCode::OK, "{path}");

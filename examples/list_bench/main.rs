@@ -33,7 +33,7 @@
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 #[allow(non_upper_case_globals)]
 #[export_name = "_rjem_malloc_conf"]
-pub static malloc_conf: &[u8] = b"background_thread:true,dirty_decay_ms:5000,muzzy_decay_ms:5000\0";
+pub static malloc_conf: &[u8] = vendorwatch::infra::JEMALLOC_CONF;
 
 mod dialect;
 mod harness;

@@ -8,13 +8,10 @@ use vendorwatch::{app::App, infra::sqlite_entities::Snapshot};
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-/// jemalloc's settings, read when it starts. A background thread gives memory freed a few
-/// seconds ago back to the system even while the server is idle: without it, jemalloc returned
-/// pages only when later requests allocated, so what a large report took stayed resident
-/// (docs/benchmarks/lists.md, "Memory").
+/// jemalloc's settings, read when it starts (`vendorwatch::infra::JEMALLOC_CONF` says why).
 #[allow(non_upper_case_globals)]
 #[export_name = "_rjem_malloc_conf"]
-pub static malloc_conf: &[u8] = b"background_thread:true,dirty_decay_ms:5000,muzzy_decay_ms:5000\0";
+pub static malloc_conf: &[u8] = vendorwatch::infra::JEMALLOC_CONF;
 
 #[tokio::main]
 async fn main() -> loco_rs::Result<()> {

@@ -280,9 +280,10 @@ async fn export_documents(
     let format = q.format()?;
     if format == ExportFormat::Csv {
         // Sent while it is read (`exports::documents_csv`).
-        return Ok(super::attachment(
-            format.content_type(),
-            &format!("documents-{}.{}", current.today, format.extension()),
+        return Ok(super::file_download(
+            "documents",
+            current.today,
+            format,
             axum::body::Body::from_stream(exports::documents_csv(
                 ctx.db.clone(),
                 current.org.id,

@@ -71,11 +71,28 @@ pub fn file_answer(
     sheet: &crate::models::sheet::Sheet,
     format: crate::models::sheet::ExportFormat,
 ) -> Result<Response> {
-    Ok(attachment(
-        format.content_type(),
-        &format!("{name}-{today}.{}", format.extension()),
+    Ok(file_download(
+        name,
+        today,
+        format,
         axum::body::Body::from(sheet.render(format)?),
     ))
+}
+
+/// A file in `format` named after `name` and the day, with `body` (whole, or sent as it is
+/// written).
+#[must_use]
+pub fn file_download(
+    name: &str,
+    today: chrono::NaiveDate,
+    format: crate::models::sheet::ExportFormat,
+    body: axum::body::Body,
+) -> Response {
+    attachment(
+        format.content_type(),
+        &format!("{name}-{today}.{}", format.extension()),
+        body,
+    )
 }
 
 /// A JSON array with the total count of matching rows in `X-Total-Count` (docs/product.md, "Lists").

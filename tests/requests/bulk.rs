@@ -439,6 +439,64 @@ async fn vendors_and_documents_export_as_csv_safe_for_spreadsheets() {
     .await;
 }
 
+/// The documents CSV is streamed (`exports::documents_csv`): still only the caller's
+/// organization, refused without a token or with an unknown format, the same bytes as the
+/// sheet built whole, and named after the day.
+#[tokio::test]
+async fn the_streamed_documents_export_holds_only_the_organizations_documents() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Stream", Some("Stream Co")).await;
+        let bob = register(&server, "Bob Stream", Some("Other Co")).await;
+        vendor_with_documents(&server, &ann, "Acme", 3).await;
+        vendor_with_documents(&server, &bob, "Bobco", 2).await;
+        assert_envelope(
+            &server.get("/api/documents/export").await,
+            401,
+            "unauthorized",
+        );
+        assert_envelope(
+            &get(&server, &ann, "/api/documents/export?format=pdf").await,
+            422,
+            "validation_failed",
+        );
+        let res = get(&server, &ann, "/api/documents/export").await;
+        assert_eq!(res.status_code(), 200);
+        let disposition = res.header("content-disposition");
+        let disposition = disposition.to_str().unwrap();
+        assert!(
+            disposition.contains("documents-") && disposition.contains(".csv"),
+            "{disposition}"
+        );
+        let streamed = res.text();
+        assert!(!streamed.contains("Bobco"), "{streamed}");
+        assert_eq!(
+            streamed.lines().count(),
+            4,
+            "the header and Ann's 3: {streamed}"
+        );
+        // The same bytes as the sheet written whole from the list the document screen reads.
+        let user = vendorwatch::models::users::Model::find_by_email(&ctx.db, &ann.email)
+            .await
+            .unwrap();
+        // A new organization's day is UTC's.
+        let today = chrono::Utc::now().date_naive();
+        let (rows, _) = vendorwatch::models::documents::Model::list_current(
+            &ctx.db,
+            user.organization_id,
+            &vendorwatch::models::documents::DocumentQuery::default(),
+            today,
+        )
+        .await
+        .unwrap();
+        let whole = vendorwatch::models::exports::documents_sheet(&rows, today)
+            .csv()
+            .unwrap();
+        assert_eq!(streamed, String::from_utf8(whole).unwrap());
+        assert_eq!(count(&ctx, documents::Entity).await, 5, "nothing changed");
+    })
+    .await;
+}
+
 #[tokio::test]
 async fn a_vendor_import_previews_then_creates_the_valid_rows_within_the_plan() {
     with_app(|server, ctx| async move {
