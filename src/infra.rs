@@ -13,6 +13,7 @@ pub mod observability;
 pub mod rate_limit;
 pub mod security_headers;
 pub mod sqlite_entities;
+pub mod sqlite_memory;
 pub mod static_cache;
 pub mod storage;
 pub mod unread_body;

@@ -209,7 +209,11 @@ async fn large_organization(args: &Args) {
 /// The reports and exports: time to first byte and to the end, and the memory they leave.
 async fn reports(router: &axum::Router, token: &str, runs: usize) {
     let mb = |(rss, anon, file, peak): (f64, f64, f64, f64)| {
-        format!("{rss:.0} MB (anonymous {anon:.0}, file-backed {file:.0}; peak so far {peak:.0})")
+        let (allocated, resident, _) = harness::jemalloc_mb();
+        format!(
+            "{rss:.0} MB (anonymous {anon:.0}, file-backed {file:.0}; peak so far {peak:.0}; \
+             jemalloc: {allocated:.0} allocated, {resident:.0} resident)"
+        )
     };
     let before = harness::memory_mb();
     println!("\nReports and exports of the whole organization (target: first byte under {REPORT_TARGET_MS:.0} ms):\n");
@@ -244,6 +248,9 @@ async fn reports(router: &axum::Router, token: &str, runs: usize) {
 
 #[tokio::main]
 async fn main() {
+    // As the server does, before any database is opened.
+    let sqlite = vendorwatch::infra::sqlite_memory::install();
+    eprintln!("SQLite's memory: {sqlite:?}");
     let args = args();
     match (std::env::var(SEED_VAR).ok().as_deref(), args.tenants) {
         (Some("organization"), _) => seed_large_organization(&args).await,

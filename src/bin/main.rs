@@ -15,6 +15,8 @@ pub static malloc_conf: &[u8] = vendorwatch::infra::JEMALLOC_CONF;
 
 #[tokio::main]
 async fn main() -> loco_rs::Result<()> {
+    // Before any database is opened (`vendorwatch::infra::sqlite_memory` says why).
+    let _ = vendorwatch::infra::sqlite_memory::install();
     let kept = entities_on_sqlite()?;
     let mut ended = cli::main::<App, Migrator>().await;
     if let (Ok(()), Some(snapshot)) = (&ended, kept) {
