@@ -303,50 +303,6 @@ pub async fn time_first_bytes(
 }
 
 /// The resident set's parts, in MB: (`VmRSS`, `RssAnon`, `RssFile`, `VmHWM`).
-/// jemalloc's own figures in MB: allocated (live), resident (pages it holds), retained (mapped
-/// but given back); what `RssAnon` holds beyond `resident` is someone else's (glibc's).
-pub fn jemalloc_mb() -> (f64, f64, f64) {
-    fn read(name: &str) -> f64 {
-        let name = format!("{name}\0");
-        let mut value: usize = 0;
-        let mut len = std::mem::size_of::<usize>();
-        // SAFETY: a NUL-terminated name of a `size_t` statistic, read into a `usize` of its size.
-        let rc = unsafe {
-            tikv_jemalloc_sys::mallctl(
-                name.as_ptr().cast(),
-                std::ptr::from_mut(&mut value).cast(),
-                &raw mut len,
-                std::ptr::null_mut(),
-                0,
-            )
-        };
-        #[allow(clippy::cast_precision_loss)]
-        if rc == 0 {
-            value as f64 / 1_048_576.0
-        } else {
-            f64::NAN
-        }
-    }
-    // Statistics are refreshed when the epoch is advanced.
-    let mut epoch: u64 = 1;
-    let mut len = std::mem::size_of::<u64>();
-    // SAFETY: "epoch" reads and writes a `uint64_t`.
-    unsafe {
-        tikv_jemalloc_sys::mallctl(
-            c"epoch".as_ptr(),
-            std::ptr::from_mut(&mut epoch).cast(),
-            &raw mut len,
-            std::ptr::from_mut(&mut epoch).cast(),
-            len,
-        );
-    }
-    (
-        read("stats.allocated"),
-        read("stats.resident"),
-        read("stats.retained"),
-    )
-}
-
 pub fn memory_mb() -> (f64, f64, f64, f64) {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let field = |name: &str| -> f64 {

@@ -209,11 +209,7 @@ async fn large_organization(args: &Args) {
 /// The reports and exports: time to first byte and to the end, and the memory they leave.
 async fn reports(router: &axum::Router, token: &str, runs: usize) {
     let mb = |(rss, anon, file, peak): (f64, f64, f64, f64)| {
-        let (allocated, resident, _) = harness::jemalloc_mb();
-        format!(
-            "{rss:.0} MB (anonymous {anon:.0}, file-backed {file:.0}; peak so far {peak:.0}; \
-             jemalloc: {allocated:.0} allocated, {resident:.0} resident)"
-        )
+        format!("{rss:.0} MB (anonymous {anon:.0}, file-backed {file:.0}; peak so far {peak:.0})")
     };
     let before = harness::memory_mb();
     println!("\nReports and exports of the whole organization (target: first byte under {REPORT_TARGET_MS:.0} ms):\n");
