@@ -260,12 +260,7 @@ async fn export_vendors(
     let (standings, _) =
         vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
     let sheet = exports::vendors_sheet(&standings);
-    Ok(super::file_answer(
-        "vendors",
-        current.today,
-        &sheet,
-        format,
-    )?)
+    Ok(super::file_answer("vendors", current.today, sheet, format).await?)
 }
 
 /// Every current document of the organization as CSV or an Excel workbook.
@@ -295,12 +290,7 @@ async fn export_documents(
     let (rows, _) =
         documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
     let sheet = exports::documents_sheet(&rows, current.today);
-    Ok(super::file_answer(
-        "documents",
-        current.today,
-        &sheet,
-        format,
-    )?)
+    Ok(super::file_answer("documents", current.today, sheet, format).await?)
 }
 
 /// The JSON form of an import: the file's text.

@@ -61,22 +61,25 @@ pub fn attachment(content_type: &'static str, file_name: &str, body: axum::body:
     res
 }
 
-/// A sheet (a report, an export) as the file asked for, named after `name` and the day.
+/// A sheet (a report, an export) as the file asked for, named after `name` and the day. A
+/// workbook is sent while it is zipped ([`Sheet::xlsx_chunks`]).
 ///
 /// # Errors
 /// When the writer fails.
-pub fn file_answer(
+///
+/// [`Sheet::xlsx_chunks`]: crate::models::sheet::Sheet::xlsx_chunks
+pub async fn file_answer(
     name: &str,
     today: chrono::NaiveDate,
-    sheet: &crate::models::sheet::Sheet,
+    sheet: crate::models::sheet::Sheet,
     format: crate::models::sheet::ExportFormat,
 ) -> Result<Response> {
-    Ok(file_download(
-        name,
-        today,
-        format,
-        axum::body::Body::from(sheet.render(format)?),
-    ))
+    use crate::models::sheet::ExportFormat;
+    let body = match format {
+        ExportFormat::Csv => axum::body::Body::from(sheet.csv()?),
+        ExportFormat::Xlsx => axum::body::Body::from_stream(sheet.xlsx_chunks().await?),
+    };
+    Ok(file_download(name, today, format, body))
 }
 
 /// A file in `format` named after `name` and the day, with `body` (whole, or sent as it is

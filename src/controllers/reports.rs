@@ -110,12 +110,7 @@ async fn compliance(
         ],
         rows,
     );
-    Ok(super::file_answer(
-        "compliance",
-        current.today,
-        &sheet,
-        file,
-    )?)
+    Ok(super::file_answer("compliance", current.today, sheet, file).await?)
 }
 
 /// The expirations report: the weeks in an object, so that fields can be added beside them.
@@ -162,12 +157,7 @@ async fn expirations(
         ],
         rows,
     );
-    Ok(super::file_answer(
-        "expirations",
-        current.today,
-        &sheet,
-        file,
-    )?)
+    Ok(super::file_answer("expirations", current.today, sheet, file).await?)
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -239,12 +229,7 @@ async fn non_compliant(
         ],
         lines,
     );
-    Ok(super::file_answer(
-        "non-compliant-vendors",
-        current.today,
-        &sheet,
-        file,
-    )?)
+    Ok(super::file_answer("non-compliant-vendors", current.today, sheet, file).await?)
 }
 
 /// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
@@ -284,12 +269,7 @@ async fn responsiveness(
         ],
         lines,
     );
-    Ok(super::file_answer(
-        "vendor-responsiveness",
-        current.today,
-        &sheet,
-        file,
-    )?)
+    Ok(super::file_answer("vendor-responsiveness", current.today, sheet, file).await?)
 }
 
 pub fn routes() -> Routes {

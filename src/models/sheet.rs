@@ -120,17 +120,6 @@ impl Sheet {
         }
     }
 
-    /// The sheet in `format`.
-    ///
-    /// # Errors
-    /// When the writer fails (it writes to memory).
-    pub fn render(&self, format: ExportFormat) -> Result<Vec<u8>> {
-        match format {
-            ExportFormat::Csv => self.csv(),
-            ExportFormat::Xlsx => self.xlsx().map_err(|e| Error::string(&e.to_string())),
-        }
-    }
-
     /// CSV in UTF-8 after a byte-order mark, every cell made safe.
     ///
     /// # Errors
@@ -148,6 +137,30 @@ impl Sheet {
     /// # Errors
     /// When the workbook writer fails.
     pub fn xlsx(&self) -> Result<Vec<u8>, XlsxError> {
+        self.workbook()?.save_to_buffer()
+    }
+
+    /// The workbook of [`Sheet::xlsx`] as chunks of at most [`XLSX_CHUNK_BYTES`], each sent as
+    /// soon as it is zipped: the same bytes. The workbook is built first, on a blocking thread,
+    /// and a failure there is this call's error; once built, it goes out as it is zipped
+    /// (docs/benchmarks/lists.md). A failure after that ends the stream with an error, which
+    /// the client sees as a broken download.
+    ///
+    /// # Errors
+    /// When the workbook cannot be built (a cell the writer refuses).
+    pub async fn xlsx_chunks(
+        self,
+    ) -> Result<impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static>
+    {
+        let workbook = tokio::task::spawn_blocking(move || self.workbook())
+            .await
+            .map_err(|e| Error::string(&e.to_string()))?
+            .map_err(|e| Error::string(&e.to_string()))?;
+        Ok(send_workbook(workbook))
+    }
+
+    /// The workbook of [`Sheet::xlsx`], built, not yet written.
+    fn workbook(&self) -> Result<Workbook, XlsxError> {
         let mut workbook = Workbook::new();
         let sheet = workbook.add_worksheet();
         let bold = Format::new().set_bold();
@@ -183,7 +196,76 @@ impl Sheet {
             }
         }
         sheet.autofit();
-        workbook.save_to_buffer()
+        Ok(workbook)
+    }
+}
+
+/// `workbook` written on a blocking thread, as chunks of [`XLSX_CHUNK_BYTES`] (the last one
+/// shorter).
+fn send_workbook(
+    mut workbook: Workbook,
+) -> impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static {
+    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<bytes::Bytes>>(2);
+    tokio::task::spawn_blocking(move || {
+        let mut out = ChunkWriter {
+            chunk: Vec::with_capacity(XLSX_CHUNK_BYTES),
+            tx,
+        };
+        let written = workbook
+            .save_to_writer(&mut out)
+            .and_then(|()| std::io::Write::flush(&mut out).map_err(XlsxError::from));
+        if let Err(err) = written {
+            if !out.tx.is_closed() {
+                tracing::error!(error = %err, "the workbook stopped while it was sent");
+                let _ = out
+                    .tx
+                    .blocking_send(Err(std::io::Error::other(err.to_string())));
+            }
+        }
+    });
+    futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|item| (item, rx))
+    })
+}
+
+/// How much of a workbook is gathered before it is sent.
+pub const XLSX_CHUNK_BYTES: usize = 64 * 1024;
+
+/// A workbook's bytes sent on as chunks of [`XLSX_CHUNK_BYTES`]: its writer runs on a blocking
+/// thread, so it waits there while the two chunks in the channel are still unsent. A client
+/// that went away is a broken pipe, which stops the writer.
+struct ChunkWriter {
+    chunk: Vec<u8>,
+    tx: tokio::sync::mpsc::Sender<std::io::Result<bytes::Bytes>>,
+}
+
+impl ChunkWriter {
+    fn send(&mut self) -> std::io::Result<()> {
+        let chunk = std::mem::replace(&mut self.chunk, Vec::with_capacity(XLSX_CHUNK_BYTES));
+        self.tx
+            .blocking_send(Ok(bytes::Bytes::from(chunk)))
+            .map_err(|_| std::io::ErrorKind::BrokenPipe.into())
+    }
+}
+
+impl std::io::Write for ChunkWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let room = XLSX_CHUNK_BYTES - self.chunk.len();
+        let taken = buf.len().min(room);
+        self.chunk.extend_from_slice(&buf[..taken]);
+        if self.chunk.len() == XLSX_CHUNK_BYTES {
+            self.send()?;
+        }
+        Ok(taken)
+    }
+
+    /// Sends what is gathered so far.
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.chunk.is_empty() {
+            Ok(())
+        } else {
+            self.send()
+        }
     }
 }
 
@@ -279,6 +361,42 @@ mod tests {
             String::from_utf8(sent).unwrap(),
             String::from_utf8(whole).unwrap()
         );
+    }
+
+    #[tokio::test]
+    async fn a_workbook_sent_in_chunks_is_the_same_bytes_as_the_whole_one() {
+        use futures_util::TryStreamExt;
+        // Text that deflate cannot shrink much, so the workbook takes several chunks.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut text = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            format!("{seed:x}")
+        };
+        let sheet = Sheet::of(
+            &["Name", "Count", "Date"],
+            (0..20_000).map(|i| {
+                vec![
+                    text().into(),
+                    Cell::Int(i),
+                    Cell::Date(NaiveDate::from_num_days_from_ce_opt(
+                        739_000 + i32::try_from(i).unwrap(),
+                    )),
+                ]
+            }),
+        );
+        // One workbook saved twice: the same creation time in both.
+        let mut workbook = sheet.workbook().unwrap();
+        let whole = workbook.save_to_buffer().unwrap();
+        let chunks: Vec<bytes::Bytes> = send_workbook(workbook).try_collect().await.unwrap();
+        assert!(chunks.len() > 3, "{} chunks", chunks.len());
+        let (last, full) = chunks.split_last().unwrap();
+        assert!(full.iter().all(|c| c.len() == XLSX_CHUNK_BYTES));
+        assert!(!last.is_empty() && last.len() <= XLSX_CHUNK_BYTES);
+        let sent = chunks.concat();
+        assert_eq!(sent.len(), whole.len());
+        assert!(sent == whole, "the chunks differ from the whole workbook");
     }
 
     #[test]
