@@ -186,7 +186,7 @@ test('add a vendor with the keyboard: the sidebar, the form, the service type li
   const options = page.getByRole('listbox');
   await expect(options).toBeVisible();
   expect(await activeOption(page)).toBe('General Contractor');
-  await arrowTo(page, 'Hvac');
+  await arrowTo(page, 'HVAC');
   await arrowTo(page, 'Electrical', 'ArrowUp');
   await page.keyboard.press('Enter');
   await expect(options).toBeHidden();

@@ -22,6 +22,7 @@ describe('date formatting', () => {
   });
   it('capitalises service types', () => {
     expect(formatServiceType('general-contractor')).toBe('General Contractor');
-    expect(formatServiceType('hvac')).toBe('Hvac');
+    expect(formatServiceType('hvac')).toBe('HVAC');
+    expect(formatServiceType('HVAC')).toBe('HVAC');
   });
 });

@@ -51,12 +51,16 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 }
 
 /** 'general-contractor' -> 'General Contractor'. */
+/** Words of a service type written in capitals, as the server labels them (the import's
+ * "HVAC"). */
+const ACRONYMS: Record<string, string> = { hvac: 'HVAC' };
+
 export function formatServiceType(value: string | null | undefined): string {
   if (!value) return '';
   return value
     .split(/[-_\s]+/)
     .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
 

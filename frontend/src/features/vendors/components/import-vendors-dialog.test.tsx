@@ -111,7 +111,7 @@ describe('Import Vendors dialog', () => {
     expect(rowsOf(dialog)[0]).toHaveTextContent('Service type is required');
     // The service types a row may name are in sight while a row's service type is wrong.
     expect(dialog.getByText('Service types:').parentElement).toHaveTextContent(
-      'Service types: General Contractor, Plumbing, Electrical, Hvac, Cleaning, Landscaping, Security, Pest Control, Technology, Consulting, Other.',
+      'Service types: General Contractor, Plumbing, Electrical, HVAC, Cleaning, Landscaping, Security, Pest Control, Technology, Consulting, Other.',
     );
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Service type for rows without one' }), 'Plumbing');
