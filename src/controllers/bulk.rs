@@ -286,11 +286,14 @@ async fn export_documents(
             )),
         ));
     }
-    let query = documents::DocumentQuery::default();
-    let (rows, _) =
-        documents::Model::list_current(&ctx.db, current.org.id, &query, current.today).await?;
-    let sheet = exports::documents_sheet(&rows, current.today);
-    Ok(super::file_answer("documents", current.today, sheet, format).await?)
+    // Written while it is read (`exports::documents_xlsx`).
+    let chunks = exports::documents_xlsx(&ctx.db, current.org.id, current.today).await?;
+    Ok(super::file_download(
+        "documents",
+        current.today,
+        format,
+        axum::body::Body::from_stream(chunks),
+    ))
 }
 
 /// The JSON form of an import: the file's text.

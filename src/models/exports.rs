@@ -7,7 +7,7 @@ use sea_orm::DatabaseConnection;
 
 use super::{
     compliance, documents,
-    sheet::{Cell, CsvChunks, Sheet},
+    sheet::{self, Cell, CsvChunks, Sheet},
     vendors::{self, VendorStanding},
 };
 
@@ -88,6 +88,32 @@ pub fn documents_sheet(rows: &[(documents::Model, vendors::Model)], today: Naive
         &DOCUMENT_COLUMNS,
         rows.iter().map(|(d, v)| document_row(d, v, today)),
     )
+}
+
+/// The documents export as a workbook, written while its rows are read and sent as it is
+/// zipped ([`sheet::xlsx_chunks`]): the rows of [`documents_sheet`], never all held at once.
+///
+/// # Errors
+/// Database errors before the first byte; the writer's refusal.
+pub async fn documents_xlsx(
+    db: &DatabaseConnection,
+    org_id: i64,
+    today: NaiveDate,
+) -> loco_rs::Result<futures_util::stream::BoxStream<'static, std::io::Result<Bytes>>> {
+    use futures_util::StreamExt;
+    let query = documents::DocumentQuery::default();
+    let rows = documents::Model::current_in_order(org_id, &query, today)
+        .find_also_related(vendors::Entity)
+        .stream(db)
+        .await?
+        .filter_map(move |row| async move {
+            match row {
+                Ok((document, Some(vendor))) => Some(Ok(document_row(&document, &vendor, today))),
+                Ok((_, None)) => None,
+                Err(err) => Some(Err(err.into())),
+            }
+        });
+    sheet::xlsx_chunks(&DOCUMENT_COLUMNS, rows).await
 }
 
 /// How much CSV is gathered before it is sent.

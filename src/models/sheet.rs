@@ -140,11 +140,8 @@ impl Sheet {
         self.workbook()?.save_to_buffer()
     }
 
-    /// The workbook of [`Sheet::xlsx`] as chunks of at most [`XLSX_CHUNK_BYTES`], each sent as
-    /// soon as it is zipped: the same bytes. The workbook is built first, on a blocking thread,
-    /// and a failure there is this call's error; once built, it goes out as it is zipped
-    /// (docs/benchmarks/lists.md). A failure after that ends the stream with an error, which
-    /// the client sees as a broken download.
+    /// The workbook of [`Sheet::xlsx`] as chunks, each sent as soon as it is zipped: the same
+    /// bytes ([`xlsx_chunks`]).
     ///
     /// # Errors
     /// When the workbook cannot be built (a cell the writer refuses).
@@ -152,51 +149,134 @@ impl Sheet {
         self,
     ) -> Result<impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static>
     {
-        let workbook = tokio::task::spawn_blocking(move || self.workbook())
-            .await
-            .map_err(|e| Error::string(&e.to_string()))?
-            .map_err(|e| Error::string(&e.to_string()))?;
-        Ok(send_workbook(workbook))
+        xlsx_chunks(
+            &self.header,
+            futures_util::stream::iter(self.rows.into_iter().map(Ok)),
+        )
+        .await
     }
 
     /// The workbook of [`Sheet::xlsx`], built, not yet written.
     fn workbook(&self) -> Result<Workbook, XlsxError> {
+        let mut book = BookWriter::new(&self.header)?;
+        for row in &self.rows {
+            book.row(row)?;
+        }
+        Ok(book.finish())
+    }
+}
+
+/// [`Sheet::xlsx`]'s workbook of `header` and the rows `rows` yields, as chunks of at most
+/// [`XLSX_CHUNK_BYTES`]. The rows are written into the workbook on a blocking thread while
+/// they are still being read (a database's rows as they arrive), then the workbook goes out as
+/// it is zipped (docs/benchmarks/lists.md). A failure before that (a row that fails to read, a
+/// cell the writer refuses) is this call's error; a failure after it ends the stream with an
+/// error, which the client sees as a broken download.
+///
+/// # Errors
+/// The first row that fails, or the writer's refusal.
+pub async fn xlsx_chunks<S>(
+    header: &[&'static str],
+    rows: S,
+) -> Result<futures_util::stream::BoxStream<'static, std::io::Result<bytes::Bytes>>>
+where
+    S: futures_util::Stream<Item = Result<Vec<Cell>>> + Send,
+{
+    use futures_util::StreamExt;
+    /// Rows handed to the writer's thread at a time.
+    const BATCH: usize = 256;
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Vec<Cell>>>(4);
+    let header = header.to_vec();
+    let writer = tokio::task::spawn_blocking(move || {
+        let mut book = BookWriter::new(&header)?;
+        while let Some(batch) = rx.blocking_recv() {
+            for row in &batch {
+                book.row(row)?;
+            }
+        }
+        Ok::<_, XlsxError>(book.finish())
+    });
+    let reading = async {
+        let mut rows = std::pin::pin!(rows.chunks(BATCH));
+        while let Some(batch) = rows.next().await {
+            let batch = batch.into_iter().collect::<Result<Vec<_>>>()?;
+            if tx.send(batch).await.is_err() {
+                // The writer stopped: its error is the one to report.
+                break;
+            }
+        }
+        Ok::<_, Error>(())
+    };
+    let read = reading.await;
+    drop(tx);
+    let written = writer.await.map_err(|e| Error::string(&e.to_string()))?;
+    read?;
+    let workbook = written.map_err(|e| Error::string(&e.to_string()))?;
+    Ok(send_workbook(workbook).boxed())
+}
+
+/// [`Sheet::xlsx`]'s one worksheet written a row at a time: a bold, frozen header row, then
+/// each cell as its type; the columns fitted to their contents at the end.
+struct BookWriter {
+    workbook: Workbook,
+    date: Format,
+    time: Format,
+    decimal: Format,
+    next_row: u32,
+}
+
+impl BookWriter {
+    fn new(header: &[&str]) -> Result<Self, XlsxError> {
         let mut workbook = Workbook::new();
         let sheet = workbook.add_worksheet();
         let bold = Format::new().set_bold();
-        let date = Format::new().set_num_format("yyyy-mm-dd");
-        let time = Format::new().set_num_format("yyyy-mm-dd hh:mm");
-        let decimal = Format::new().set_num_format("0.0");
-        for (col, title) in (0u16..).zip(&self.header) {
+        for (col, title) in (0u16..).zip(header) {
             sheet.write_string_with_format(0, col, *title, &bold)?;
         }
         sheet.set_freeze_panes(1, 0)?;
-        for (row, cells) in (1u32..).zip(&self.rows) {
-            for (col, cell) in (0u16..).zip(cells) {
-                match cell {
-                    Cell::Text(text) if text.is_empty() => {}
-                    Cell::Text(text) => {
-                        sheet.write_string(row, col, text)?;
-                    }
-                    #[allow(clippy::cast_precision_loss)]
-                    Cell::Int(n) => {
-                        sheet.write_number(row, col, *n as f64)?;
-                    }
-                    Cell::Decimal(Some(n)) => {
-                        sheet.write_number_with_format(row, col, *n, &decimal)?;
-                    }
-                    Cell::Date(Some(d)) => {
-                        sheet.write_datetime_with_format(row, col, d, &date)?;
-                    }
-                    Cell::Time(Some(t)) => {
-                        sheet.write_datetime_with_format(row, col, t.naive_utc(), &time)?;
-                    }
-                    Cell::Decimal(None) | Cell::Date(None) | Cell::Time(None) => {}
+        Ok(Self {
+            workbook,
+            date: Format::new().set_num_format("yyyy-mm-dd"),
+            time: Format::new().set_num_format("yyyy-mm-dd hh:mm"),
+            decimal: Format::new().set_num_format("0.0"),
+            next_row: 1,
+        })
+    }
+
+    fn row(&mut self, cells: &[Cell]) -> Result<(), XlsxError> {
+        let row = self.next_row;
+        let sheet = self.workbook.worksheet_from_index(0)?;
+        for (col, cell) in (0u16..).zip(cells) {
+            match cell {
+                Cell::Text(text) if text.is_empty() => {}
+                Cell::Text(text) => {
+                    sheet.write_string(row, col, text)?;
                 }
+                #[allow(clippy::cast_precision_loss)]
+                Cell::Int(n) => {
+                    sheet.write_number(row, col, *n as f64)?;
+                }
+                Cell::Decimal(Some(n)) => {
+                    sheet.write_number_with_format(row, col, *n, &self.decimal)?;
+                }
+                Cell::Date(Some(d)) => {
+                    sheet.write_datetime_with_format(row, col, d, &self.date)?;
+                }
+                Cell::Time(Some(t)) => {
+                    sheet.write_datetime_with_format(row, col, t.naive_utc(), &self.time)?;
+                }
+                Cell::Decimal(None) | Cell::Date(None) | Cell::Time(None) => {}
             }
         }
-        sheet.autofit();
-        Ok(workbook)
+        self.next_row += 1;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Workbook {
+        if let Ok(sheet) = self.workbook.worksheet_from_index(0) {
+            sheet.autofit();
+        }
+        self.workbook
     }
 }
 
@@ -397,6 +477,22 @@ mod tests {
         let sent = chunks.concat();
         assert_eq!(sent.len(), whole.len());
         assert!(sent == whole, "the chunks differ from the whole workbook");
+    }
+
+    #[tokio::test]
+    async fn a_row_that_fails_to_read_is_the_workbooks_error_before_any_byte() {
+        let rows = futures_util::stream::iter(vec![
+            Ok(vec![Cell::from("Acme")]),
+            Err(Error::string("the database went away")),
+            Ok(vec![Cell::from("Never")]),
+        ]);
+        let Err(err) = xlsx_chunks(&["Name"], rows).await else {
+            panic!("a workbook without its rows");
+        };
+        assert!(err.to_string().contains("the database went away"), "{err}");
+        // A cell the writer refuses (longer than Excel's 32,767 characters) is one too.
+        let rows = futures_util::stream::iter(vec![Ok(vec![Cell::Text("x".repeat(40_000))])]);
+        assert!(xlsx_chunks(&["Name"], rows).await.is_err());
     }
 
     #[test]

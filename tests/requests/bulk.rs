@@ -439,8 +439,9 @@ async fn vendors_and_documents_export_as_csv_safe_for_spreadsheets() {
     .await;
 }
 
-/// The documents CSV is streamed (`exports::documents_csv`): still only the caller's
-/// organization, refused without a token or with an unknown format, the same bytes as the
+/// The documents CSV is streamed (`exports::documents_csv`) and the workbook written while it
+/// is read (`exports::documents_xlsx`): still only the caller's organization, refused without
+/// a token or with an unknown format, the same bytes (the CSV) and cells (the workbook) as the
 /// sheet built whole, and named after the day.
 #[tokio::test]
 async fn the_streamed_documents_export_holds_only_the_organizations_documents() {
@@ -488,10 +489,31 @@ async fn the_streamed_documents_export_holds_only_the_organizations_documents() 
         )
         .await
         .unwrap();
-        let whole = vendorwatch::models::exports::documents_sheet(&rows, today)
-            .csv()
-            .unwrap();
-        assert_eq!(streamed, String::from_utf8(whole).unwrap());
+        let sheet = vendorwatch::models::exports::documents_sheet(&rows, today);
+        assert_eq!(streamed, String::from_utf8(sheet.csv().unwrap()).unwrap());
+        // The workbook is written while it is read (`exports::documents_xlsx`): the same cells
+        // and types as the sheet's workbook built whole.
+        let res = get(&server, &ann, "/api/documents/export?format=xlsx").await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let disposition = res.header("content-disposition");
+        assert!(
+            disposition.to_str().unwrap().contains(".xlsx"),
+            "{disposition:?}"
+        );
+        let cells = |bytes: Vec<u8>| {
+            use calamine::Reader;
+            let mut book: calamine::Xlsx<_> =
+                calamine::Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+            let range = book.worksheet_range("Sheet1").unwrap();
+            range
+                .rows()
+                .map(<[calamine::Data]>::to_vec)
+                .collect::<Vec<_>>()
+        };
+        let written = cells(res.as_bytes().to_vec());
+        assert_eq!(written.len(), 4, "the header and Ann's 3: {written:?}");
+        assert!(!format!("{written:?}").contains("Bobco"));
+        assert_eq!(written, cells(sheet.xlsx().unwrap()));
         assert_eq!(count(&ctx, documents::Entity).await, 5, "nothing changed");
     })
     .await;
