@@ -39,7 +39,7 @@ pub fn install() -> Installed {
         xMalloc: Some(allocate),
         xFree: Some(release),
         xRealloc: Some(reallocate),
-        xSize: Some(size_of),
+        xSize: Some(allocated_size),
         xRoundup: Some(round_up),
         xInit: Some(init),
         xShutdown: Some(shutdown),
@@ -86,7 +86,7 @@ unsafe extern "C" fn reallocate(p: *mut c_void, n: c_int) -> *mut c_void {
     unsafe { jemalloc::realloc(p, size(n).max(1)) }
 }
 
-unsafe extern "C" fn size_of(p: *mut c_void) -> c_int {
+unsafe extern "C" fn allocated_size(p: *mut c_void) -> c_int {
     if p.is_null() {
         return 0;
     }
@@ -118,15 +118,15 @@ mod tests {
         unsafe {
             let p = allocate(100);
             assert!(!p.is_null());
-            let held = size_of(p);
+            let held = allocated_size(p);
             assert!(held >= 100, "{held}");
             assert_eq!(round_up(100), held);
             p.cast::<u8>().write_bytes(7, 100);
             let q = reallocate(p, 5000);
-            assert!(size_of(q) >= 5000);
+            assert!(allocated_size(q) >= 5000);
             assert_eq!(*q.cast::<u8>().add(99), 7, "reallocation keeps the bytes");
             release(q);
-            assert_eq!(size_of(std::ptr::null_mut()), 0);
+            assert_eq!(allocated_size(std::ptr::null_mut()), 0);
         }
     }
 
