@@ -118,6 +118,67 @@ async fn edits_and_uploads_racing_a_deletion_are_404s_and_leave_nothing() {
     .await;
 }
 
+/// An edit that read the vendor before a deletion committed and writes after it: a 404 that
+/// writes nothing (on `SQLite` the update itself finds no row; on `PostgreSQL` the locked
+/// re-read does).
+#[tokio::test]
+async fn an_edit_saved_after_its_vendor_was_deleted_is_not_found_and_writes_nothing() {
+    use axum::response::IntoResponse;
+    use sea_orm::PaginatorTrait;
+    use vendorwatch::models::{
+        _entities::{activities, vendors},
+        activities::Actor,
+        users,
+    };
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let key = create_vendor(&server, &ann, "Gone Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let read = vendors::Entity::find()
+            .filter(vendors::Column::Key.eq(&key))
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let (h, v) = bearer(&ann.token);
+        let deleted = server
+            .delete(&format!("/api/vendors/{key}"))
+            .add_header(h, v)
+            .await;
+        assert_eq!(deleted.status_code(), 204);
+        let entries = activities::Entity::find().count(&ctx.db).await.unwrap();
+        let form = serde_json::from_value::<vendorwatch::models::vendors::VendorFields>(
+            vendor_body("Renamed"),
+        )
+        .unwrap()
+        .validate()
+        .unwrap();
+        let user = users::Model::find_by_email(&ctx.db, &ann.email)
+            .await
+            .unwrap();
+        let err = read
+            .update_from(&ctx.db, &form, &Actor::user(&user))
+            .await
+            .unwrap_err();
+        let res = vendorwatch::errors::ApiError::from(err).into_response();
+        assert_eq!(res.status(), 404);
+        assert!(vendors::Entity::find()
+            .filter(vendors::Column::Key.eq(&key))
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .is_none());
+        assert_eq!(
+            activities::Entity::find().count(&ctx.db).await.unwrap(),
+            entries,
+            "no activity entry"
+        );
+    })
+    .await;
+}
+
 /// Two bulk deletions of the same rows, sent in opposite orders, at once: one deletes them all
 /// and the other finds them gone (404). Without a fixed locking order each could hold one
 /// vendor and wait for the other's, and `PostgreSQL` would cancel one as a deadlock (a 500).
