@@ -172,9 +172,9 @@ impl FromQueryResult for ListedVendor {
             let pid = Uuid::parse_str(pid).map_err(|_| bad(document))?;
             let expiration = match date {
                 "-" => None,
-                date => {
-                    Some(NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| bad(document))?)
-                }
+                // `YYYY-MM-DD`, which `NaiveDate`'s `FromStr` reads without a format string to
+                // interpret (`parse_from_str` walks its format for every date).
+                date => Some(date.parse::<NaiveDate>().map_err(|_| bad(document))?),
             };
             current.push((slot.to_string(), expiration, pid));
         }
