@@ -90,19 +90,17 @@ pub fn documents_sheet(rows: &[(documents::Model, vendors::Model)], today: Naive
     )
 }
 
-/// The documents export as a workbook, written while its rows are read and sent as it is
-/// zipped ([`sheet::xlsx_chunks`]): the rows of [`documents_sheet`], never all held at once.
-///
-/// # Errors
-/// Database errors before the first byte; the writer's refusal.
-pub async fn documents_xlsx(
+/// The documents export's rows as they are read: one statement streams the organization's
+/// current documents with their vendors, newest first (as the document list). The rows of
+/// [`documents_sheet`], never all held at once.
+async fn document_rows(
     db: &DatabaseConnection,
     org_id: i64,
     today: NaiveDate,
-) -> loco_rs::Result<futures_util::stream::BoxStream<'static, std::io::Result<Bytes>>> {
+) -> loco_rs::Result<impl futures_util::Stream<Item = loco_rs::Result<Vec<Cell>>> + Send + '_> {
     use futures_util::StreamExt;
     let query = documents::DocumentQuery::default();
-    let rows = documents::Model::current_in_order(org_id, &query, today)
+    Ok(documents::Model::current_in_order(org_id, &query, today)
         .find_also_related(vendors::Entity)
         .stream(db)
         .await?
@@ -112,17 +110,25 @@ pub async fn documents_xlsx(
                 Ok((_, None)) => None,
                 Err(err) => Some(Err(err.into())),
             }
-        });
-    sheet::xlsx_chunks(&DOCUMENT_COLUMNS, rows).await
+        }))
 }
 
-/// How much CSV is gathered before it is sent.
-const CSV_CHUNK_BYTES: usize = 64 * 1024;
+/// The documents export as a workbook, written while its rows are read ([`document_rows`])
+/// and sent as it is zipped ([`sheet::xlsx_chunks`]).
+///
+/// # Errors
+/// Database errors before the first byte; the writer's refusal.
+pub async fn documents_xlsx(
+    db: &DatabaseConnection,
+    org_id: i64,
+    today: NaiveDate,
+) -> loco_rs::Result<futures_util::stream::BoxStream<'static, std::io::Result<Bytes>>> {
+    sheet::xlsx_chunks(&DOCUMENT_COLUMNS, document_rows(db, org_id, today).await?).await
+}
 
-/// The documents export as CSV, sent while the documents are read: one statement streams the
-/// organization's current documents with their vendors (newest first, as the document list),
-/// and each 64 KB of CSV goes out as it is written, so the first bytes leave at once and the
-/// whole file is never held (docs/benchmarks/lists.md). The same bytes as
+/// The documents export as CSV, sent while the documents are read ([`document_rows`]): each
+/// [`sheet::CHUNK_BYTES`] of CSV goes out as it is written, so the first bytes leave at once
+/// and the whole file is never held (docs/benchmarks/lists.md). The same bytes as
 /// [`documents_sheet`]'s CSV. A failure once bytes have left ends the body with an error, which
 /// the client sees as a broken download.
 pub fn documents_csv(
@@ -137,9 +143,7 @@ pub fn documents_csv(
             let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
         }
     });
-    futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|item| (item, rx))
-    })
+    sheet::received(rx)
 }
 
 async fn send_documents_csv(
@@ -149,18 +153,11 @@ async fn send_documents_csv(
     tx: &tokio::sync::mpsc::Sender<std::io::Result<Bytes>>,
 ) -> loco_rs::Result<()> {
     use futures_util::StreamExt;
-    let query = documents::DocumentQuery::default();
-    let mut rows = documents::Model::current_in_order(org_id, &query, today)
-        .find_also_related(vendors::Entity)
-        .stream(db)
-        .await?;
+    let mut rows = std::pin::pin!(document_rows(db, org_id, today).await?);
     let mut csv = CsvChunks::new(&DOCUMENT_COLUMNS)?;
     while let Some(row) = rows.next().await {
-        let (document, Some(vendor)) = row? else {
-            continue;
-        };
-        csv.row(&document_row(&document, &vendor, today))?;
-        if let Some(chunk) = csv.take_at(CSV_CHUNK_BYTES)? {
+        csv.row(&row?)?;
+        if let Some(chunk) = csv.take_at(sheet::CHUNK_BYTES)? {
             if tx.send(Ok(chunk)).await.is_err() {
                 // The client went away.
                 return Ok(());

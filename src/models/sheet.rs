@@ -167,7 +167,7 @@ impl Sheet {
 }
 
 /// [`Sheet::xlsx`]'s workbook of `header` and the rows `rows` yields, as chunks of at most
-/// [`XLSX_CHUNK_BYTES`]. The rows are written into the workbook on a blocking thread while
+/// [`CHUNK_BYTES`]. The rows are written into the workbook on a blocking thread while
 /// they are still being read (a database's rows as they arrive), then the workbook goes out as
 /// it is zipped (docs/benchmarks/lists.md). A failure before that (a row that fails to read, a
 /// cell the writer refuses) is this call's error; a failure after it ends the stream with an
@@ -280,7 +280,7 @@ impl BookWriter {
     }
 }
 
-/// `workbook` written on a blocking thread, as chunks of [`XLSX_CHUNK_BYTES`] (the last one
+/// `workbook` written on a blocking thread, as chunks of [`CHUNK_BYTES`] (the last one
 /// shorter).
 fn send_workbook(
     mut workbook: Workbook,
@@ -288,7 +288,7 @@ fn send_workbook(
     let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<bytes::Bytes>>(2);
     tokio::task::spawn_blocking(move || {
         let mut out = ChunkWriter {
-            chunk: Vec::with_capacity(XLSX_CHUNK_BYTES),
+            chunk: Vec::with_capacity(CHUNK_BYTES),
             tx,
         };
         let written = workbook
@@ -303,15 +303,23 @@ fn send_workbook(
             }
         }
     });
+    received(rx)
+}
+
+/// How much of an export (CSV or a workbook) is gathered before it is sent.
+pub const CHUNK_BYTES: usize = 64 * 1024;
+
+/// What is sent on `rx`, as a stream that ends when every sender is gone: a body sent while it
+/// is written.
+pub fn received<T: Send + 'static>(
+    rx: tokio::sync::mpsc::Receiver<T>,
+) -> impl futures_util::Stream<Item = T> + Send + 'static {
     futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|item| (item, rx))
     })
 }
 
-/// How much of a workbook is gathered before it is sent.
-pub const XLSX_CHUNK_BYTES: usize = 64 * 1024;
-
-/// A workbook's bytes sent on as chunks of [`XLSX_CHUNK_BYTES`]: its writer runs on a blocking
+/// A workbook's bytes sent on as chunks of [`CHUNK_BYTES`]: its writer runs on a blocking
 /// thread, so it waits there while the two chunks in the channel are still unsent. A client
 /// that went away is a broken pipe, which stops the writer.
 struct ChunkWriter {
@@ -321,7 +329,7 @@ struct ChunkWriter {
 
 impl ChunkWriter {
     fn send(&mut self) -> std::io::Result<()> {
-        let chunk = std::mem::replace(&mut self.chunk, Vec::with_capacity(XLSX_CHUNK_BYTES));
+        let chunk = std::mem::replace(&mut self.chunk, Vec::with_capacity(CHUNK_BYTES));
         self.tx
             .blocking_send(Ok(bytes::Bytes::from(chunk)))
             .map_err(|_| std::io::ErrorKind::BrokenPipe.into())
@@ -330,10 +338,10 @@ impl ChunkWriter {
 
 impl std::io::Write for ChunkWriter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let room = XLSX_CHUNK_BYTES - self.chunk.len();
+        let room = CHUNK_BYTES - self.chunk.len();
         let taken = buf.len().min(room);
         self.chunk.extend_from_slice(&buf[..taken]);
-        if self.chunk.len() == XLSX_CHUNK_BYTES {
+        if self.chunk.len() == CHUNK_BYTES {
             self.send()?;
         }
         Ok(taken)
@@ -472,8 +480,8 @@ mod tests {
         let chunks: Vec<bytes::Bytes> = send_workbook(workbook).try_collect().await.unwrap();
         assert!(chunks.len() > 3, "{} chunks", chunks.len());
         let (last, full) = chunks.split_last().unwrap();
-        assert!(full.iter().all(|c| c.len() == XLSX_CHUNK_BYTES));
-        assert!(!last.is_empty() && last.len() <= XLSX_CHUNK_BYTES);
+        assert!(full.iter().all(|c| c.len() == CHUNK_BYTES));
+        assert!(!last.is_empty() && last.len() <= CHUNK_BYTES);
         let sent = chunks.concat();
         assert_eq!(sent.len(), whole.len());
         assert!(sent == whole, "the chunks differ from the whole workbook");

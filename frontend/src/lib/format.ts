@@ -50,11 +50,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return formatDate(value, 'MMM d, yyyy - h:mm a');
 }
 
-/** 'general-contractor' -> 'General Contractor'. */
 /** Words of a service type written in capitals, as the server labels them (the import's
  * "HVAC"). */
 const ACRONYMS: Record<string, string> = { hvac: 'HVAC' };
 
+/** 'general-contractor' -> 'General Contractor', 'hvac' -> 'HVAC'. */
 export function formatServiceType(value: string | null | undefined): string {
   if (!value) return '';
   return value
