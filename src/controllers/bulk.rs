@@ -260,7 +260,7 @@ async fn export_vendors(
     let (standings, _) =
         vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
     let sheet = exports::vendors_sheet(&standings);
-    Ok(super::file_answer("vendors", current.today, sheet, format).await?)
+    Ok(super::file_answer("vendors", current.today, sheet, format)?)
 }
 
 /// Every current document of the organization as CSV or an Excel workbook.
@@ -273,27 +273,17 @@ async fn export_documents(
     Query(q): Query<ExportQuery>,
 ) -> ApiResult {
     let format = q.format()?;
-    if format == ExportFormat::Csv {
-        // Sent while it is read (`exports::documents_csv`).
-        return Ok(super::file_download(
-            "documents",
-            current.today,
-            format,
-            axum::body::Body::from_stream(exports::documents_csv(
-                ctx.db.clone(),
-                current.org.id,
-                current.today,
-            )),
-        ));
-    }
-    // Written while it is read (`exports::documents_xlsx`).
-    let chunks = exports::documents_xlsx(&ctx.db, current.org.id, current.today).await?;
-    Ok(super::file_download(
-        "documents",
-        current.today,
-        format,
-        axum::body::Body::from_stream(chunks),
-    ))
+    // Sent while it is read (`exports::documents_csv`, `exports::documents_xlsx`).
+    let (db, org_id, today) = (ctx.db.clone(), current.org.id, current.today);
+    let body = match format {
+        ExportFormat::Csv => {
+            axum::body::Body::from_stream(exports::documents_csv(db, org_id, today))
+        }
+        ExportFormat::Xlsx => {
+            axum::body::Body::from_stream(exports::documents_xlsx(db, org_id, today))
+        }
+    };
+    Ok(super::file_download("documents", today, format, body))
 }
 
 /// The JSON form of an import: the file's text.

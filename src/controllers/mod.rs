@@ -65,10 +65,10 @@ pub fn attachment(content_type: &'static str, file_name: &str, body: axum::body:
 /// workbook is sent while it is zipped ([`Sheet::xlsx_chunks`]).
 ///
 /// # Errors
-/// When the writer fails.
+/// When the CSV writer fails (a workbook's failure ends its body, as it is sent).
 ///
 /// [`Sheet::xlsx_chunks`]: crate::models::sheet::Sheet::xlsx_chunks
-pub async fn file_answer(
+pub fn file_answer(
     name: &str,
     today: chrono::NaiveDate,
     sheet: crate::models::sheet::Sheet,
@@ -77,7 +77,7 @@ pub async fn file_answer(
     use crate::models::sheet::ExportFormat;
     let body = match format {
         ExportFormat::Csv => axum::body::Body::from(sheet.csv()?),
-        ExportFormat::Xlsx => axum::body::Body::from_stream(sheet.xlsx_chunks().await?),
+        ExportFormat::Xlsx => axum::body::Body::from_stream(sheet.xlsx_chunks()),
     };
     Ok(file_download(name, today, format, body))
 }

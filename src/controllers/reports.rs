@@ -110,7 +110,12 @@ async fn compliance(
         ],
         rows,
     );
-    Ok(super::file_answer("compliance", current.today, sheet, file).await?)
+    Ok(super::file_answer(
+        "compliance",
+        current.today,
+        sheet,
+        file,
+    )?)
 }
 
 /// The expirations report: the weeks in an object, so that fields can be added beside them.
@@ -157,7 +162,12 @@ async fn expirations(
         ],
         rows,
     );
-    Ok(super::file_answer("expirations", current.today, sheet, file).await?)
+    Ok(super::file_answer(
+        "expirations",
+        current.today,
+        sheet,
+        file,
+    )?)
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -229,7 +239,12 @@ async fn non_compliant(
         ],
         lines,
     );
-    Ok(super::file_answer("non-compliant-vendors", current.today, sheet, file).await?)
+    Ok(super::file_answer(
+        "non-compliant-vendors",
+        current.today,
+        sheet,
+        file,
+    )?)
 }
 
 /// Each renewal request sent to a vendor, and when the vendor uploaded afterwards.
@@ -269,7 +284,12 @@ async fn responsiveness(
         ],
         lines,
     );
-    Ok(super::file_answer("vendor-responsiveness", current.today, sheet, file).await?)
+    Ok(super::file_answer(
+        "vendor-responsiveness",
+        current.today,
+        sheet,
+        file,
+    )?)
 }
 
 pub fn routes() -> Routes {

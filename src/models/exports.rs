@@ -114,16 +114,25 @@ async fn document_rows(
 }
 
 /// The documents export as a workbook, written while its rows are read ([`document_rows`])
-/// and sent as it is zipped ([`sheet::xlsx_chunks`]).
-///
-/// # Errors
-/// Database errors before the first byte; the writer's refusal.
-pub async fn documents_xlsx(
-    db: &DatabaseConnection,
+/// and sent as it is zipped ([`sheet::xlsx_stream`]). A failure once bytes have left ends the
+/// body with an error, which the client sees as a broken download.
+#[must_use]
+pub fn documents_xlsx(
+    db: DatabaseConnection,
     org_id: i64,
     today: NaiveDate,
-) -> loco_rs::Result<futures_util::stream::BoxStream<'static, std::io::Result<Bytes>>> {
-    sheet::xlsx_chunks(&DOCUMENT_COLUMNS, document_rows(db, org_id, today).await?).await
+) -> futures_util::stream::BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::xlsx_stream(&DOCUMENT_COLUMNS, move |mut sink| async move {
+        use futures_util::StreamExt;
+        let mut rows = std::pin::pin!(document_rows(&db, org_id, today).await?);
+        while let Some(row) = rows.next().await {
+            if !sink.row(row?).await {
+                // The writer stopped: the client went away, or a cell it refused.
+                break;
+            }
+        }
+        Ok(sink)
+    })
 }
 
 /// The documents export as CSV, sent while the documents are read ([`document_rows`]): each

@@ -5,9 +5,13 @@
 //! workbook's text cells are text (post codes and phone numbers keep their digits, nothing is
 //! ever a formula), its numbers numbers and its dates dates.
 
+pub mod xlsx;
+
 use chrono::{DateTime, FixedOffset, NaiveDate};
+use futures_util::stream::BoxStream;
 use loco_rs::prelude::*;
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+use self::xlsx::StreamBook;
 
 /// One cell of an export.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,178 +136,145 @@ impl Sheet {
         Ok(csv.finish()?.to_vec())
     }
 
-    /// One worksheet: a bold, frozen header row, then each cell as its type.
+    /// One worksheet: a bold, frozen header row, then each cell as its type ([`StreamBook`]).
     ///
     /// # Errors
-    /// When the workbook writer fails.
-    pub fn xlsx(&self) -> Result<Vec<u8>, XlsxError> {
-        self.workbook()?.save_to_buffer()
-    }
-
-    /// The workbook of [`Sheet::xlsx`] as chunks, each sent as soon as it is zipped: the same
-    /// bytes ([`xlsx_chunks`]).
-    ///
-    /// # Errors
-    /// When the workbook cannot be built (a cell the writer refuses).
-    pub async fn xlsx_chunks(
-        self,
-    ) -> Result<impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static>
-    {
-        xlsx_chunks(
-            &self.header,
-            futures_util::stream::iter(self.rows.into_iter().map(Ok)),
-        )
-        .await
-    }
-
-    /// The workbook of [`Sheet::xlsx`], built, not yet written.
-    fn workbook(&self) -> Result<Workbook, XlsxError> {
-        let mut book = BookWriter::new(&self.header)?;
+    /// A cell the workbook cannot hold (a text longer than [`xlsx::MAX_TEXT_CHARS`]).
+    pub fn xlsx(&self) -> std::io::Result<Vec<u8>> {
+        let first = &self.rows[..self.rows.len().min(ROW_BATCH)];
+        let mut book = StreamBook::new(Vec::new(), &self.header, first)?;
         for row in &self.rows {
             book.row(row)?;
         }
-        Ok(book.finish())
+        book.finish()
     }
-}
 
-/// [`Sheet::xlsx`]'s workbook of `header` and the rows `rows` yields, as chunks of at most
-/// [`CHUNK_BYTES`]. The rows are written into the workbook on a blocking thread while
-/// they are still being read (a database's rows as they arrive), then the workbook goes out as
-/// it is zipped (docs/benchmarks/lists.md). A failure before that (a row that fails to read, a
-/// cell the writer refuses) is this call's error; a failure after it ends the stream with an
-/// error, which the client sees as a broken download.
-///
-/// # Errors
-/// The first row that fails, or the writer's refusal.
-pub async fn xlsx_chunks<S>(
-    header: &[&'static str],
-    rows: S,
-) -> Result<futures_util::stream::BoxStream<'static, std::io::Result<bytes::Bytes>>>
-where
-    S: futures_util::Stream<Item = Result<Vec<Cell>>> + Send,
-{
-    use futures_util::StreamExt;
-    /// Rows handed to the writer's thread at a time.
-    const BATCH: usize = 256;
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Vec<Cell>>>(4);
-    let header = header.to_vec();
-    let writer = tokio::task::spawn_blocking(move || {
-        let mut book = BookWriter::new(&header)?;
-        while let Some(batch) = rx.blocking_recv() {
-            for row in &batch {
-                book.row(row)?;
+    /// The workbook of [`Sheet::xlsx`] as chunks, each sent as soon as it is zipped
+    /// ([`xlsx_stream`]).
+    #[must_use]
+    pub fn xlsx_chunks(self) -> BoxStream<'static, std::io::Result<bytes::Bytes>> {
+        let rows = self.rows;
+        xlsx_stream(&self.header, move |mut sink| async move {
+            for row in rows {
+                if !sink.row(row).await {
+                    break;
+                }
             }
-        }
-        Ok::<_, XlsxError>(book.finish())
-    });
-    let reading = async {
-        let mut rows = std::pin::pin!(rows.chunks(BATCH));
-        while let Some(batch) = rows.next().await {
-            let batch = batch.into_iter().collect::<Result<Vec<_>>>()?;
-            if tx.send(batch).await.is_err() {
-                // The writer stopped: its error is the one to report.
-                break;
-            }
-        }
-        Ok::<_, Error>(())
-    };
-    let read = reading.await;
-    drop(tx);
-    let written = writer.await.map_err(|e| Error::string(&e.to_string()))?;
-    read?;
-    let workbook = written.map_err(|e| Error::string(&e.to_string()))?;
-    Ok(send_workbook(workbook).boxed())
-}
-
-/// [`Sheet::xlsx`]'s one worksheet written a row at a time: a bold, frozen header row, then
-/// each cell as its type; the columns fitted to their contents at the end.
-struct BookWriter {
-    workbook: Workbook,
-    date: Format,
-    time: Format,
-    decimal: Format,
-    next_row: u32,
-}
-
-impl BookWriter {
-    fn new(header: &[&str]) -> Result<Self, XlsxError> {
-        let mut workbook = Workbook::new();
-        let sheet = workbook.add_worksheet();
-        let bold = Format::new().set_bold();
-        for (col, title) in (0u16..).zip(header) {
-            sheet.write_string_with_format(0, col, *title, &bold)?;
-        }
-        sheet.set_freeze_panes(1, 0)?;
-        Ok(Self {
-            workbook,
-            date: Format::new().set_num_format("yyyy-mm-dd"),
-            time: Format::new().set_num_format("yyyy-mm-dd hh:mm"),
-            decimal: Format::new().set_num_format("0.0"),
-            next_row: 1,
+            Ok(sink)
         })
     }
+}
 
-    fn row(&mut self, cells: &[Cell]) -> Result<(), XlsxError> {
-        let row = self.next_row;
-        let sheet = self.workbook.worksheet_from_index(0)?;
-        for (col, cell) in (0u16..).zip(cells) {
-            match cell {
-                Cell::Text(text) if text.is_empty() => {}
-                Cell::Text(text) => {
-                    sheet.write_string(row, col, text)?;
-                }
-                #[allow(clippy::cast_precision_loss)]
-                Cell::Int(n) => {
-                    sheet.write_number(row, col, *n as f64)?;
-                }
-                Cell::Decimal(Some(n)) => {
-                    sheet.write_number_with_format(row, col, *n, &self.decimal)?;
-                }
-                Cell::Date(Some(d)) => {
-                    sheet.write_datetime_with_format(row, col, d, &self.date)?;
-                }
-                Cell::Time(Some(t)) => {
-                    sheet.write_datetime_with_format(row, col, t.naive_utc(), &self.time)?;
-                }
-                Cell::Decimal(None) | Cell::Date(None) | Cell::Time(None) => {}
-            }
+/// Rows handed to a workbook's writer at a time; the first of them also fit its columns.
+const ROW_BATCH: usize = 256;
+
+/// What a workbook's writer is handed.
+enum Batch {
+    Rows(Vec<Vec<Cell>>),
+    /// Every row is sent.
+    Done,
+    /// The rows stopped with this error: the workbook is abandoned.
+    Failed(String),
+}
+
+/// Where the rows of a workbook being written go ([`xlsx_stream`]): gathered into batches of
+/// [`ROW_BATCH`], each handed to the writer's thread.
+pub struct RowSink {
+    tx: tokio::sync::mpsc::Sender<Batch>,
+    batch: Vec<Vec<Cell>>,
+}
+
+impl RowSink {
+    /// Adds a row; `false` once the writer has stopped (the client went away, or a cell it
+    /// refused), when there is no point in reading more.
+    pub async fn row(&mut self, row: Vec<Cell>) -> bool {
+        self.batch.push(row);
+        if self.batch.len() < ROW_BATCH {
+            return true;
         }
-        self.next_row += 1;
-        Ok(())
+        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(ROW_BATCH));
+        self.tx.send(Batch::Rows(batch)).await.is_ok()
     }
 
-    fn finish(mut self) -> Workbook {
-        if let Ok(sheet) = self.workbook.worksheet_from_index(0) {
-            sheet.autofit();
+    async fn finish(self) {
+        if !self.batch.is_empty() && self.tx.send(Batch::Rows(self.batch)).await.is_err() {
+            return;
         }
-        self.workbook
+        let _ = self.tx.send(Batch::Done).await;
     }
 }
 
-/// `workbook` written on a blocking thread, as chunks of [`CHUNK_BYTES`] (the last one
-/// shorter).
-fn send_workbook(
-    mut workbook: Workbook,
-) -> impl futures_util::Stream<Item = std::io::Result<bytes::Bytes>> + Send + 'static {
-    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<bytes::Bytes>>(2);
+/// A workbook of `header` and the rows `fill` hands to its [`RowSink`], sent as chunks of at
+/// most [`CHUNK_BYTES`] while it is written: `fill` runs as a task of its own (reading a
+/// database's rows as they arrive), the workbook is written on a blocking thread as the rows
+/// come ([`StreamBook`]), and each chunk goes out as soon as it is zipped
+/// (docs/benchmarks/lists.md). A failure (a row that fails to read, a cell the workbook cannot
+/// hold) ends the body with an error, which the client sees as a broken download, as with the
+/// CSV exports.
+pub fn xlsx_stream<F, Fut>(
+    header: &[&'static str],
+    fill: F,
+) -> BoxStream<'static, std::io::Result<bytes::Bytes>>
+where
+    F: FnOnce(RowSink) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<RowSink>> + Send + 'static,
+{
+    use futures_util::StreamExt;
+    let (rows_tx, rows_rx) = tokio::sync::mpsc::channel::<Batch>(4);
+    let (body_tx, body_rx) = tokio::sync::mpsc::channel::<std::io::Result<bytes::Bytes>>(2);
+    let failed = rows_tx.clone();
+    tokio::spawn(async move {
+        let sink = RowSink {
+            tx: rows_tx,
+            batch: Vec::with_capacity(ROW_BATCH),
+        };
+        match fill(sink).await {
+            Ok(sink) => sink.finish().await,
+            Err(err) => {
+                let _ = failed.send(Batch::Failed(err.to_string())).await;
+            }
+        }
+    });
+    let header = header.to_vec();
     tokio::task::spawn_blocking(move || {
         let mut out = ChunkWriter {
             chunk: Vec::with_capacity(CHUNK_BYTES),
-            tx,
+            tx: body_tx,
         };
-        let written = workbook
-            .save_to_writer(&mut out)
-            .and_then(|()| std::io::Write::flush(&mut out).map_err(XlsxError::from));
-        if let Err(err) = written {
+        if let Err(err) = write_book(&header, rows_rx, &mut out) {
             if !out.tx.is_closed() {
                 tracing::error!(error = %err, "the workbook stopped while it was sent");
-                let _ = out
-                    .tx
-                    .blocking_send(Err(std::io::Error::other(err.to_string())));
+                let _ = out.tx.blocking_send(Err(err));
             }
         }
     });
-    received(rx)
+    received(body_rx).boxed()
+}
+
+/// The workbook of the rows received on `rows`, written into `out` as they come, and flushed.
+fn write_book(
+    header: &[&str],
+    mut rows: tokio::sync::mpsc::Receiver<Batch>,
+    out: &mut ChunkWriter,
+) -> std::io::Result<()> {
+    let stopped = |why: String| std::io::Error::other(format!("the rows stopped: {why}"));
+    let mut next = || match rows.blocking_recv() {
+        Some(Batch::Rows(batch)) => Ok(Some(batch)),
+        Some(Batch::Done) => Ok(None),
+        Some(Batch::Failed(err)) => Err(stopped(err)),
+        None => Err(stopped("their task ended early".to_string())),
+    };
+    let first = next()?.unwrap_or_default();
+    let mut book = StreamBook::new(&mut *out, header, &first)?;
+    for row in &first {
+        book.row(row)?;
+    }
+    while let Some(batch) = next()? {
+        for row in &batch {
+            book.row(row)?;
+        }
+    }
+    std::io::Write::flush(book.finish()?)
 }
 
 /// How much of an export (CSV or a workbook) is gathered before it is sent.
@@ -451,20 +422,22 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn a_workbook_sent_in_chunks_is_the_same_bytes_as_the_whole_one() {
-        use futures_util::TryStreamExt;
-        // Text that deflate cannot shrink much, so the workbook takes several chunks.
+    /// Text that deflate cannot shrink much, so a workbook of it takes several chunks.
+    fn noise() -> impl FnMut() -> String {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut text = move || {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             format!("{seed:x}")
-        };
-        let sheet = Sheet::of(
+        }
+    }
+
+    fn noisy_sheet(rows: i64) -> Sheet {
+        let mut text = noise();
+        Sheet::of(
             &["Name", "Count", "Date"],
-            (0..20_000).map(|i| {
+            (0..rows).map(|i| {
                 vec![
                     text().into(),
                     Cell::Int(i),
@@ -473,11 +446,15 @@ mod tests {
                     )),
                 ]
             }),
-        );
-        // One workbook saved twice: the same creation time in both.
-        let mut workbook = sheet.workbook().unwrap();
-        let whole = workbook.save_to_buffer().unwrap();
-        let chunks: Vec<bytes::Bytes> = send_workbook(workbook).try_collect().await.unwrap();
+        )
+    }
+
+    #[tokio::test]
+    async fn a_workbook_sent_in_chunks_is_the_same_bytes_as_the_whole_one() {
+        use futures_util::TryStreamExt;
+        let sheet = noisy_sheet(20_000);
+        let whole = sheet.xlsx().unwrap();
+        let chunks: Vec<bytes::Bytes> = sheet.xlsx_chunks().try_collect().await.unwrap();
         assert!(chunks.len() > 3, "{} chunks", chunks.len());
         let (last, full) = chunks.split_last().unwrap();
         assert!(full.iter().all(|c| c.len() == CHUNK_BYTES));
@@ -488,19 +465,189 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_row_that_fails_to_read_is_the_workbooks_error_before_any_byte() {
-        let rows = futures_util::stream::iter(vec![
-            Ok(vec![Cell::from("Acme")]),
-            Err(Error::string("the database went away")),
-            Ok(vec![Cell::from("Never")]),
-        ]);
-        let Err(err) = xlsx_chunks(&["Name"], rows).await else {
-            panic!("a workbook without its rows");
-        };
-        assert!(err.to_string().contains("the database went away"), "{err}");
-        // A cell the writer refuses (longer than Excel's 32,767 characters) is one too.
-        let rows = futures_util::stream::iter(vec![Ok(vec![Cell::Text("x".repeat(40_000))])]);
-        assert!(xlsx_chunks(&["Name"], rows).await.is_err());
+    async fn a_workbooks_first_chunk_leaves_before_its_last_row_is_read() {
+        use futures_util::StreamExt;
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let mut text = noise();
+        let mut body = xlsx_stream(&["Name"], move |mut sink| async move {
+            for _ in 0..20_000 {
+                sink.row(vec![text().into()]).await;
+            }
+            // The last row waits until the test has seen a chunk.
+            released
+                .await
+                .map_err(|_| Error::string("never released"))?;
+            sink.row(vec!["the last row".into()]).await;
+            Ok(sink)
+        });
+        let first = tokio::time::timeout(std::time::Duration::from_secs(30), body.next())
+            .await
+            .expect("no chunk while the rows were still being read")
+            .unwrap()
+            .unwrap();
+        assert_eq!(first.len(), CHUNK_BYTES);
+        release.send(()).unwrap();
+        let mut sent = first.to_vec();
+        while let Some(chunk) = body.next().await {
+            sent.extend_from_slice(&chunk.unwrap());
+        }
+        let cells = read_cells(sent);
+        assert_eq!(cells.len(), 20_002);
+        assert_eq!(
+            cells[20_001],
+            [calamine::Data::String("the last row".into())]
+        );
+    }
+
+    #[tokio::test]
+    async fn rows_that_stop_or_a_cell_too_long_end_the_workbook_with_an_error() {
+        use futures_util::StreamExt;
+        async fn sent(body: BoxStream<'static, std::io::Result<bytes::Bytes>>) -> Vec<String> {
+            body.map(|chunk| chunk.map_or_else(|e| e.to_string(), |_| "bytes".to_string()))
+                .collect()
+                .await
+        }
+        let mut text = noise();
+        let body = xlsx_stream(&["Name"], move |mut sink| async move {
+            for _ in 0..5_000 {
+                sink.row(vec![text().into()]).await;
+            }
+            Err(Error::string("the database went away"))
+        });
+        let items = sent(body).await;
+        let (last, before) = items.split_last().unwrap();
+        assert!(last.contains("the database went away"), "{last}");
+        assert!(before.iter().all(|item| item == "bytes"), "{before:?}");
+        // A cell longer than Excel's 32,767 characters is refused.
+        let body = Sheet::of(&["Name"], [vec![Cell::Text("x".repeat(40_000))]]).xlsx_chunks();
+        let items = sent(body).await;
+        assert_eq!(items.len(), 1, "{items:?}");
+        assert!(items[0].contains("32767 characters"), "{items:?}");
+        assert!(Sheet::of(&["Name"], [vec![Cell::Text("x".repeat(32_767))]])
+            .xlsx()
+            .is_ok());
+    }
+
+    /// Every cell of a workbook's first sheet, as a spreadsheet program reads it.
+    fn read_cells(workbook: Vec<u8>) -> Vec<Vec<calamine::Data>> {
+        use calamine::Reader;
+        let mut book = calamine::Xlsx::new(std::io::Cursor::new(workbook)).unwrap();
+        let range = book.worksheet_range_at(0).unwrap().unwrap();
+        range.rows().map(<[calamine::Data]>::to_vec).collect()
+    }
+
+    /// The workbook `rust_xlsxwriter` writes of `sheet`, as the exports were written before
+    /// they were streamed: the reference for what a cell reads as.
+    fn reference_workbook(sheet: &Sheet) -> Vec<u8> {
+        use rust_xlsxwriter::{Format, Workbook};
+        let mut workbook = Workbook::new();
+        let ws = workbook.add_worksheet();
+        let bold = Format::new().set_bold();
+        let date = Format::new().set_num_format("yyyy-mm-dd");
+        let time = Format::new().set_num_format("yyyy-mm-dd hh:mm");
+        let decimal = Format::new().set_num_format("0.0");
+        for (col, title) in (0u16..).zip(&sheet.header) {
+            ws.write_string_with_format(0, col, *title, &bold).unwrap();
+        }
+        ws.set_freeze_panes(1, 0).unwrap();
+        for (row, cells) in (1u32..).zip(&sheet.rows) {
+            for (col, cell) in (0u16..).zip(cells) {
+                match cell {
+                    Cell::Text(text) if text.is_empty() => None,
+                    Cell::Text(text) => Some(ws.write_string(row, col, text)),
+                    #[allow(clippy::cast_precision_loss)]
+                    Cell::Int(n) => Some(ws.write_number(row, col, *n as f64)),
+                    Cell::Decimal(Some(n)) => {
+                        Some(ws.write_number_with_format(row, col, *n, &decimal))
+                    }
+                    Cell::Date(Some(d)) => Some(ws.write_datetime_with_format(row, col, d, &date)),
+                    Cell::Time(Some(t)) => {
+                        Some(ws.write_datetime_with_format(row, col, t.naive_utc(), &time))
+                    }
+                    Cell::Decimal(None) | Cell::Date(None) | Cell::Time(None) => None,
+                }
+                .transpose()
+                .unwrap();
+            }
+        }
+        ws.autofit();
+        workbook.save_to_buffer().unwrap()
+    }
+
+    #[test]
+    fn every_cell_reads_as_in_the_workbook_rust_xlsxwriter_writes() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap();
+        let sheet = Sheet::of(
+            &["Name", "Notes", "Count", "Rate", "Expires", "Sent", "Empty"],
+            [
+                vec![
+                    "Acme & Sons <HVAC>".into(),
+                    "line one\nline two\r\nand a tab\there".into(),
+                    Cell::Int(42),
+                    Cell::Decimal(Some(87.5)),
+                    Cell::Date(Some(day(2026, 11, 29))),
+                    Cell::Time(Some(at("2026-11-29T09:48:24.123+02:00"))),
+                    Cell::Text(String::new()),
+                ],
+                vec![
+                    "  leading and trailing spaces  ".into(),
+                    "Excel's escapes: _x0041_ and a bell \u{7} and _x12_".into(),
+                    Cell::Int(-9_007_199_254_740_993),
+                    Cell::Decimal(None),
+                    Cell::Date(Some(day(1900, 2, 28))),
+                    Cell::Time(None),
+                ],
+                vec![
+                    "Café, 東京, 🚚".into(),
+                    "'=HYPERLINK(\"x\")".into(),
+                    Cell::Int(0),
+                    Cell::Decimal(Some(0.1 + 0.2)),
+                    Cell::Date(Some(day(1900, 3, 1))),
+                    Cell::Time(Some(at("1999-12-31T23:59:59.999Z"))),
+                    "00501".into(),
+                ],
+                vec![],
+                vec![Cell::Date(None), Cell::Text("x".repeat(32_767))],
+            ],
+        );
+        let ours = read_cells(sheet.xlsx().unwrap());
+        let reference = read_cells(reference_workbook(&sheet));
+        assert_eq!(ours, reference);
+        assert_eq!(ours.len(), 6);
+        assert_eq!(
+            ours[1][0],
+            calamine::Data::String("Acme & Sons <HVAC>".into())
+        );
+        assert!(
+            matches!(&ours[1][4], calamine::Data::DateTime(d) if d.is_datetime()),
+            "{:?}",
+            ours[1][4]
+        );
+    }
+
+    #[test]
+    fn the_columns_fit_the_header_and_the_first_rows() {
+        let sheet = Sheet::of(
+            &["Name", "A rather long heading"],
+            [vec!["Northwind Traders Incorporated".into(), Cell::Int(1)]],
+        );
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(sheet.xlsx().unwrap())).unwrap();
+        let mut xml = String::new();
+        std::io::Read::read_to_string(
+            &mut zip.by_name("xl/worksheets/sheet1.xml").unwrap(),
+            &mut xml,
+        )
+        .unwrap();
+        assert!(
+            xml.contains(r#"<col min="1" max="1" width="31.00" customWidth="1"/>"#),
+            "{xml}"
+        );
+        assert!(
+            xml.contains(r#"<col min="2" max="2" width="24.10" customWidth="1"/>"#),
+            "{xml}"
+        );
+        assert!(xml.contains(r#"state="frozen""#), "{xml}");
     }
 
     #[test]

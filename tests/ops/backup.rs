@@ -27,8 +27,8 @@ fn damage_one_file(from: &Path, to: &Path) {
     let mut damaged = false;
     for i in 0..source.len() {
         let file = source.by_index(i).unwrap();
-        if !damaged && file.name().starts_with("files/") {
-            let name = file.name().to_string();
+        if !damaged && file.name().unwrap().starts_with("files/") {
+            let name = file.name().unwrap().to_string();
             drop(file);
             out.start_file(name, zip::write::SimpleFileOptions::default())
                 .unwrap();
