@@ -191,13 +191,21 @@ async function animationsSettled(page: Page) {
 
 async function a11yViolationsNow(page: Page, where: string): Promise<string[]> {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page })
-    .options({ rules: Object.fromEntries(A11Y_MODERATE_RULES.map((rule) => [rule, { enabled: true }])) })
-    .withTags(A11Y_TAGS)
-    // axe.run in the page itself: the default opens a blank page per run to merge the results of
-    // frames, which the app has none of (cross-origin ones) that this could miss.
-    .setLegacyMode()
-    .analyze();
+  // A toast that appears while axe runs (a request answered meanwhile) would be read mid-fade,
+  // its text still pale: with reduced motion it appears at once, as the app's CSS has it.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  let results;
+  try {
+    results = await new AxeBuilder({ page })
+      .options({ rules: Object.fromEntries(A11Y_MODERATE_RULES.map((rule) => [rule, { enabled: true }])) })
+      .withTags(A11Y_TAGS)
+      // axe.run in the page itself: the default opens a blank page per run to merge the results
+      // of frames, which the app has none of (cross-origin ones) that this could miss.
+      .setLegacyMode()
+      .analyze();
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
   return results.violations
     .filter((v) => A11Y_FAILING_IMPACTS.includes(v.impact ?? '') || A11Y_MODERATE_RULES.includes(v.id))
     .map((v) => {
