@@ -241,7 +241,12 @@ where
             chunk: Vec::with_capacity(CHUNK_BYTES),
             tx: body_tx,
         };
-        if let Err(err) = write_book(&header, rows_rx, &mut out) {
+        // A panic would otherwise end the body cleanly, a truncated file taken for a whole one.
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            write_book(&header, rows_rx, &mut out)
+        }))
+        .unwrap_or_else(|_| Err(std::io::Error::other("the workbook's writer panicked")));
+        if let Err(err) = written {
             if !out.tx.is_closed() {
                 tracing::error!(error = %err, "the workbook stopped while it was sent");
                 let _ = out.tx.blocking_send(Err(err));
