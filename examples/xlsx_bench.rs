@@ -13,20 +13,11 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, NaiveDate};
+use vendorwatch::models::exports::DOCUMENT_COLUMNS;
 use vendorwatch::models::sheet::{xlsx::StreamBook, Cell, CHUNK_BYTES};
 
-const HEADER: [&str; 10] = [
-    "Vendor",
-    "Company Key",
-    "Document",
-    "File Name",
-    "Expiration Date",
-    "Status",
-    "Version",
-    "Uploaded At",
-    "Source",
-    "Notes",
-];
+/// The documents export's columns.
+const HEADER: [&str; 10] = DOCUMENT_COLUMNS;
 
 /// Rows like the seeded organization's documents (`list_bench`): 10,000 vendors with 5 each.
 fn rows(count: usize) -> Vec<Vec<Cell>> {

@@ -52,7 +52,7 @@ pub fn vendors_sheet(standings: &[VendorStanding]) -> Sheet {
 }
 
 /// The documents export's columns.
-const DOCUMENT_COLUMNS: [&str; 10] = [
+pub const DOCUMENT_COLUMNS: [&str; 10] = [
     "Vendor",
     "Company Key",
     "Document",
