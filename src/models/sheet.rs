@@ -269,15 +269,15 @@ fn write_book(
         Some(Batch::Failed(err)) => Err(stopped(err)),
         None => Err(stopped("their task ended early".to_string())),
     };
-    let first = next()?.unwrap_or_default();
-    let mut book = StreamBook::new(&mut *out, header, &first)?;
-    for row in &first {
-        book.row(row)?;
-    }
-    while let Some(batch) = next()? {
-        for row in &batch {
+    // `None`: every row is sent, and nothing more is to be received.
+    let first = next()?;
+    let mut book = StreamBook::new(&mut *out, header, first.as_deref().unwrap_or_default())?;
+    let mut batch = first;
+    while let Some(rows) = batch {
+        for row in &rows {
             book.row(row)?;
         }
+        batch = next()?;
     }
     std::io::Write::flush(book.finish()?)
 }
@@ -467,6 +467,22 @@ mod tests {
         let sent = chunks.concat();
         assert_eq!(sent.len(), whole.len());
         assert!(sent == whole, "the chunks differ from the whole workbook");
+    }
+
+    #[tokio::test]
+    async fn a_sheet_without_rows_is_a_workbook_of_its_header() {
+        use futures_util::TryStreamExt;
+        let sheet = Sheet::new(&["Vendor", "Expires"]);
+        let chunks: Vec<bytes::Bytes> = sheet.clone().xlsx_chunks().try_collect().await.unwrap();
+        let sent = chunks.concat();
+        assert_eq!(sent, sheet.xlsx().unwrap());
+        assert_eq!(
+            read_cells(sent),
+            [[
+                calamine::Data::String("Vendor".into()),
+                calamine::Data::String("Expires".into())
+            ]]
+        );
     }
 
     #[tokio::test]
