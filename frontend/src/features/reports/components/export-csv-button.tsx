@@ -18,7 +18,7 @@ function ExportReportButton({ report, params, format }: ReportExportProps & { fo
     exporter.mutate(
       { report, params, format },
       {
-        onSuccess: (fileName) => toast({ title: 'Export started', description: fileName, variant: 'success' }),
+        onSuccess: (fileName) => toast({ title: 'Download started', description: fileName, variant: 'success' }),
         onError: (error) =>
           toast({ title: 'Export failed', description: errorMessage(error, FAILURES[format]), variant: 'error' }),
       },

@@ -201,7 +201,7 @@ describe('reports, Professional', () => {
     await trend.findByTestId('compliance-rate');
     await user.click(trend.getByRole('button', { name: '365 days' }));
     await user.click(trend.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Export started');
+    expect(await screen.findByRole('status')).toHaveTextContent('Download started');
     expect(screen.getByRole('status')).toHaveTextContent('compliance-report.csv');
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('compliance-report.csv');
@@ -238,7 +238,7 @@ describe('reports, Professional', () => {
     await trend.findByTestId('compliance-rate');
     await user.click(trend.getByRole('button', { name: '90 days' }));
     await user.click(trend.getByRole('button', { name: 'Export Excel' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Export started');
+    expect(await screen.findByRole('status')).toHaveTextContent('Download started');
     expect(screen.getByRole('status')).toHaveTextContent('compliance-report.xlsx');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('compliance-report.xlsx');
     await user.click((await region('Non-Compliant Vendors')).getByRole('button', { name: 'Export Excel' }));
