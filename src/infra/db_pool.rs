@@ -13,7 +13,9 @@
 //! ([`wait_for_lock`]), for up to [`BUSY_WAIT`]. `SQLite`'s own busy timeout sleeps 1, 2, 5,
 //! 10... then 100 ms between tries, so under a steady load of writes a waiting transaction
 //! kept losing the lock to others that came later and waited for hundreds of milliseconds (the
-//! mixed load of docs/benchmarks/api.md: p99 0.5-0.7 s at 16 connections).
+//! mixed load of docs/benchmarks/api.md: p99 0.5-0.7 s at 16 connections). Within this process
+//! write transactions wait for their turn before they reach the lock (`models::writes`), so the
+//! handler mostly serves writes from elsewhere (another process, an autocommit statement).
 
 use std::{
     ffi::{c_int, c_void},

@@ -7,7 +7,7 @@ use loco_rs::prelude::*;
 use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    ConnectionTrait, TransactionSession, TransactionTrait,
+    ConnectionTrait,
 };
 
 pub use super::_entities::blog_posts::{self, ActiveModel, Column, Entity, Model};
@@ -200,7 +200,7 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn create<C: ConnectionTrait + TransactionTrait>(
+    pub async fn create<C: crate::models::writes::Writable>(
         db: &C,
         form: &PostForm,
         author: &str,

@@ -9,7 +9,7 @@ use loco_rs::prelude::*;
 use sea_orm::entity::prelude::{ActiveEnum, DeriveActiveEnum, EnumIter, StringLen};
 use sea_orm::{
     sea_query::{Expr, ExprTrait},
-    ConnectionTrait, TransactionSession, TransactionTrait,
+    ConnectionTrait,
 };
 use serde::Deserialize;
 
@@ -228,7 +228,7 @@ impl Model {
     ///
     /// # Errors
     /// Database errors (nothing recorded).
-    pub async fn create<C: ConnectionTrait + TransactionTrait>(
+    pub async fn create<C: crate::models::writes::Writable>(
         db: &C,
         brief: &Brief,
         scheduled_for: Option<DateTime<Utc>>,

@@ -54,22 +54,6 @@ pub mod webhook_vendor_states;
 pub mod webhooks;
 pub mod weekly_plans;
 pub mod weekly_summaries;
+pub mod writes;
 
-/// Begins a transaction that writes. On `SQLite` it takes the write lock at its start
-/// (`BEGIN IMMEDIATE`), waiting its turn under the busy timeout: a deferred transaction that
-/// reads first and writes later is refused at once with "database is locked" when another
-/// connection wrote in between, which no busy timeout waits out (two uploads at once failed
-/// so). On `PostgreSQL`, a plain `BEGIN`.
-///
-/// # Errors
-/// When the transaction cannot begin (on `SQLite`: the write lock still held by another
-/// connection when the busy timeout runs out).
-pub async fn begin_write<C: sea_orm::TransactionTrait>(
-    db: &C,
-) -> Result<C::Transaction, sea_orm::DbErr> {
-    db.begin_with_options(sea_orm::TransactionOptions {
-        sqlite_transaction_mode: Some(sea_orm::SqliteTransactionMode::Immediate),
-        ..Default::default()
-    })
-    .await
-}
+pub use writes::{begin_write, WriteTransaction};

@@ -2,7 +2,6 @@
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
-use sea_orm::TransactionSession;
 
 pub use super::_entities::vendors::{self, ActiveModel, Entity, Model};
 use super::{
@@ -326,7 +325,7 @@ impl Model {
     /// Database errors.
     pub async fn delete_with_documents<C>(self, db: &C, actor: &Actor) -> Result<Vec<String>>
     where
-        C: ConnectionTrait + TransactionTrait,
+        C: crate::models::writes::Writable,
     {
         let txn = crate::models::begin_write(db).await?;
         // Locked first: an upload that committed while this waited has its file listed below.

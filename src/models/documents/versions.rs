@@ -4,7 +4,7 @@
 
 use chrono::Utc;
 use loco_rs::prelude::*;
-use sea_orm::{ActiveEnum, TransactionSession};
+use sea_orm::ActiveEnum;
 
 use uuid::Uuid;
 
@@ -282,7 +282,7 @@ impl Model {
         actor: &Actor,
     ) -> Result<String>
     where
-        C: ConnectionTrait + TransactionTrait,
+        C: crate::models::writes::Writable,
     {
         let txn = crate::models::begin_write(db).await?;
         let doc = self.locked_again(&txn).await?;
