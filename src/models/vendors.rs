@@ -262,12 +262,6 @@ impl Model {
         actor: &Actor,
     ) -> Result<Self> {
         let txn = crate::models::begin_write(db).await?;
-        // On `SQLite` the immediate transaction already holds the database's one write lock,
-        // and the update finds the row or not: one statement fewer while every other write
-        // waits (docs/benchmarks/api.md, "Fourth pass").
-        if txn.get_database_backend() != sea_orm::DbBackend::Sqlite {
-            Self::lock_in(&txn, self.id).await?;
-        }
         let mut active = Self::fields(form);
         active.id = ActiveValue::Unchanged(self.id);
         if let Some(choice) = &form.requirement_set_id {
@@ -281,22 +275,28 @@ impl Model {
                 .await?,
             );
         }
-        let vendor = active.update(&txn).await.map_err(|err| match err {
-            DbErr::RecordNotUpdated => Error::from(Refusal::NotFound),
-            err => err.into(),
-        })?;
+        // The activity entry (and its webhook events) first, the vendor's row last: on
+        // `PostgreSQL` the update takes the row's lock, which every other write to the vendor
+        // waits for, so it is held for the update and the commit only (docs/benchmarks/api.md,
+        // "Sixth pass"). No `lock_in` either: the update finds the row or not, and a vendor
+        // deleted meanwhile is `RecordNotUpdated`, the 404 below, which rolls the entry back
+        // with it. `SQLite`'s immediate transaction holds the whole database from its start.
         activities::Model::record(
             &txn,
-            vendor.organization_id,
+            self.organization_id,
             actor,
             activities::ActivityType::VendorUpdated,
-            format!("Vendor {} was updated", vendor.name),
+            format!("Vendor {} was updated", form.name),
             Subject {
-                vendor_key: Some(vendor.key.clone()),
+                vendor_key: Some(self.key.clone()),
                 document_pid: None,
             },
         )
         .await?;
+        let vendor = active.update(&txn).await.map_err(|err| match err {
+            DbErr::RecordNotUpdated => Error::from(Refusal::NotFound),
+            err => err.into(),
+        })?;
         txn.commit().await?;
         Ok(vendor)
     }
