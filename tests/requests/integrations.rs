@@ -81,6 +81,14 @@ impl Receiver {
     fn got(&self) -> Vec<Received> {
         self.got.lock().unwrap().clone()
     }
+
+    /// Waits for a request to arrive; fails the test after 30 seconds without one (a
+    /// delivery that is never made must fail the suite, not hang it).
+    async fn wait_for_arrival(&self) {
+        tokio::time::timeout(StdDuration::from_secs(30), self.arrived.notified())
+            .await
+            .expect("a delivery reached the endpoint within 30 seconds");
+    }
 }
 
 async fn receive(
@@ -582,7 +590,7 @@ async fn a_hanging_endpoint_times_out_and_slows_no_request() {
             let ctx = ctx.clone();
             tokio::spawn(async move { run_webhooks(&ctx, false).await })
         };
-        receiver.arrived.notified().await;
+        receiver.wait_for_arrival().await;
         // While the endpoint holds the delivery, the app answers as ever.
         assert_eq!(
             get(&server, &admin, "/api/vendors").await.status_code(),
@@ -626,7 +634,7 @@ async fn a_worker_killed_mid_delivery_loses_no_event() {
             let ctx = ctx.clone();
             tokio::spawn(async move { deliver(&ctx, row.id).await })
         };
-        receiver.arrived.notified().await;
+        receiver.wait_for_arrival().await;
         // The worker dies with the request in flight: nothing recorded, the row still held.
         worker.abort();
         assert!(worker.await.unwrap_err().is_cancelled());
