@@ -33,6 +33,7 @@ mod m20261128_000002_gap_requests;
 mod m20261129_000001_extractions;
 mod m20261130_000001_integrations;
 mod m20261201_000001_dashboard_indexes;
+mod m20261202_000001_webhook_endpoints_org;
 
 pub struct Migrator;
 
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_extractions::Migration),
             Box::new(m20261130_000001_integrations::Migration),
             Box::new(m20261201_000001_dashboard_indexes::Migration),
+            Box::new(m20261202_000001_webhook_endpoints_org::Migration),
             // inject-above (do not remove this comment)
         ]
     }

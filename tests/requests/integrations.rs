@@ -1092,3 +1092,62 @@ async fn a_vendors_gaps_changing_is_one_event_with_the_gaps_that_count() {
     })
     .await;
 }
+
+/// Column `column` of every row `sql` answers, as text.
+async fn texts(db: &sea_orm::DatabaseConnection, sql: &str, column: usize) -> Vec<String> {
+    use sea_orm::{ConnectionTrait, Statement};
+    db.query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.try_get_by_index::<String>(column).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn every_write_asks_for_the_organizations_endpoints_through_an_index() {
+    use sea_orm::{ConnectionTrait, DbBackend};
+    with_app(|server, ctx| async move {
+        let found = if ctx.db.get_database_backend() == DbBackend::Sqlite {
+            // The plan of the question each write's activity entry asks, with enough endpoints
+            // that SQLite does not just scan the table: without `ANALYZE` it sizes a table from
+            // its pages when a connection reads the schema, so a new connection explains it.
+            register(&server, "Ann Admin", Some("Acme")).await;
+            ctx.db
+                .execute_unprepared(
+                    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n \
+                     WHERE i < 2000) \
+                     INSERT INTO webhook_endpoints (pid, url, events, secret, organization_id) \
+                     SELECT 'seed-' || i, 'https://example.com/' || i, '[]', 'whsec_seed', \
+                     (SELECT MIN(id) FROM organizations) FROM n",
+                )
+                .await
+                .unwrap();
+            let fresh = sea_orm::Database::connect(ctx.config.database.uri.as_str())
+                .await
+                .unwrap();
+            texts(
+                &fresh,
+                "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM webhook_endpoints \
+                 WHERE organization_id = 1)",
+                3,
+            )
+            .await
+        } else {
+            // PostgreSQL scans a table this small whatever its indexes: the index is there.
+            texts(
+                &ctx.db,
+                "SELECT indexdef FROM pg_indexes WHERE tablename = 'webhook_endpoints'",
+                0,
+            )
+            .await
+        };
+        assert!(
+            found
+                .iter()
+                .any(|d| d.contains("idx-webhook-endpoints-org") && d.contains("organization_id")),
+            "{found:?}"
+        );
+    })
+    .await;
+}
