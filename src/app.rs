@@ -145,6 +145,15 @@ impl Hooks for App {
         observability::init_logger::<Self>(&ctx.config.logger)
     }
 
+    /// The environment's configuration, with the database pool sized to this machine where
+    /// the configuration leaves it to it (`DB_MAX_CONNECTIONS` unset in production:
+    /// `db_pool::size_to_machine`). Every `cargo loco` command and the tests load it here.
+    async fn load_config(environment: &Environment) -> Result<Config> {
+        let mut config = environment.load()?;
+        db_pool::size_to_machine(&mut config.database);
+        Ok(config)
+    }
+
     async fn boot(
         mode: StartMode,
         environment: &Environment,

@@ -8,7 +8,8 @@
 //! `src/models/compliance` and `src/models/vendors/standing.rs`.
 //!
 //! `DATABASE_URL` (sqlite://… or postgres://…), `PORT` (default 5400), `BASELINE_ORG_ID`
-//! (default 1), `DB_MAX_CONNECTIONS` (default 20, the app's production default).
+//! (default 1), `DB_MAX_CONNECTIONS` (default: the app's production default, twice the
+//! machine's cores and one).
 
 use std::{collections::HashMap, env, sync::Arc};
 
@@ -265,7 +266,13 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let url = env::var("DATABASE_URL").map_err(|_| "DATABASE_URL is required")?;
     let port: u16 = env_or("PORT", 5400);
-    let max: u32 = env_or("DB_MAX_CONNECTIONS", 20);
+    // The app's production pool (`src/infra/db_pool.rs`, `connections_for`): the two servers
+    // take turns on as many connections.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let max: u32 = env_or(
+        "DB_MAX_CONNECTIONS",
+        u32::try_from(cores * 2 + 1).unwrap_or(u32::MAX),
+    );
     // The database's version goes to the log, for the report (SQLite is the one built in).
     let (db, version): (Db, String) = if url.starts_with("sqlite:") {
         let pool = SqlitePoolOptions::new()
