@@ -10,7 +10,7 @@ use std::{
 };
 
 use loco_rs::app::AppContext;
-use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection, Statement};
+use sea_orm::{ConnectionTrait, DatabaseBackend, DatabaseConnection};
 use vendorwatch::{
     infra::answer_cache::{Question, Table},
     models::{
@@ -21,15 +21,8 @@ use vendorwatch::{
 };
 
 use crate::support::{
-    create_vendor, in_days, make_professional, org_of, register, upload, with_app, UploadSpec,
+    create_vendor, in_days, make_professional, org_of, register, rows, upload, with_app, UploadSpec,
 };
-
-async fn rows(db: &DatabaseConnection, sql: &str) -> Vec<sea_orm::QueryResult> {
-    let backend = db.get_database_backend();
-    db.query_all_raw(Statement::from_string(backend, sql))
-        .await
-        .unwrap()
-}
 
 /// The database's tables (and views).
 async fn tables_of(db: &DatabaseConnection) -> BTreeSet<String> {

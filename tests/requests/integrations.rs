@@ -1095,10 +1095,8 @@ async fn a_vendors_gaps_changing_is_one_event_with_the_gaps_that_count() {
 
 /// Column `column` of every row `sql` answers, as text.
 async fn texts(db: &sea_orm::DatabaseConnection, sql: &str, column: usize) -> Vec<String> {
-    use sea_orm::{ConnectionTrait, Statement};
-    db.query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+    crate::support::rows(db, sql)
         .await
-        .unwrap()
         .iter()
         .map(|row| row.try_get_by_index::<String>(column).unwrap())
         .collect()

@@ -119,6 +119,16 @@ where
     test(server, boot.app_context.clone()).await;
 }
 
+/// The rows `sql` answers, run as it is written (no values bound).
+pub async fn rows(db: &sea_orm::DatabaseConnection, sql: &str) -> Vec<sea_orm::QueryResult> {
+    db.query_all_raw(sea_orm::Statement::from_string(
+        db.get_database_backend(),
+        sql,
+    ))
+    .await
+    .unwrap_or_else(|e| panic!("{e}: {sql}"))
+}
+
 pub mod certificates;
 pub mod openai;
 pub mod process;
