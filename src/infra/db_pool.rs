@@ -16,6 +16,10 @@
 //! mixed load of docs/benchmarks/api.md: p99 0.5-0.7 s at 16 connections). Within this process
 //! write transactions wait for their turn before they reach the lock (`models::writes`), so the
 //! handler mostly serves writes from elsewhere (another process, an autocommit statement).
+//!
+//! Those write transactions also have a connection of their own beside the pool (the write
+//! lane, `models::writes`): a write whose turn has come begins at once, instead of queueing for
+//! one of the pool's connections behind the reads while every later write waits on its turn.
 
 use std::{
     ffi::{c_int, c_void},
@@ -31,10 +35,12 @@ use sea_orm::{
     DatabaseConnection, SqlxSqliteConnector,
 };
 
+use crate::models::writes;
+
 /// A pool on `config.uri` (a `SQLite` file) with Loco's pool sizes and timeouts and its PRAGMAs
-/// on every connection; `None` (the pool Loco made stays) for an in-memory database, where each
-/// connection is a database of its own, or when the configuration names its own
-/// `run_on_start` statements.
+/// on every connection, and beside it the write lane's one connection with the same settings;
+/// `None` (the pool Loco made stays) for an in-memory database, where each connection is a
+/// database of its own, or when the configuration names its own `run_on_start` statements.
 ///
 /// # Errors
 /// The URI does not parse, or the database cannot be opened.
@@ -62,31 +68,45 @@ pub async fn sqlite(config: &Database) -> Result<Option<DatabaseConnection>> {
         options = options.disable_statement_logging();
     }
     // sea-orm (and so Loco) uses the connect timeout as the pool's acquire timeout.
-    let acquire = config.acquire_timeout.unwrap_or(config.connect_timeout);
-    let pool = SqlitePoolOptions::new()
+    let acquire = Duration::from_millis(config.acquire_timeout.unwrap_or(config.connect_timeout));
+    let idle = Duration::from_millis(config.idle_timeout);
+    let pool = with_busy_handler(SqlitePoolOptions::new())
         .max_connections(config.max_connections)
         .min_connections(config.min_connections)
-        .acquire_timeout(Duration::from_millis(acquire))
-        .idle_timeout(Duration::from_millis(config.idle_timeout))
-        .after_connect(|conn, _| {
-            Box::pin(async move {
-                let mut handle = conn.lock_handle().await?;
-                // SAFETY: the handle is the connection's open database, locked for this call;
-                // the handler keeps no state (its argument is null) and only sleeps.
-                unsafe {
-                    libsqlite3_sys::sqlite3_busy_handler(
-                        handle.as_raw_handle().as_ptr(),
-                        Some(wait_for_lock),
-                        std::ptr::null_mut(),
-                    );
-                }
-                Ok(())
-            })
-        })
-        .connect_with(options)
+        .acquire_timeout(acquire)
+        .idle_timeout(idle)
+        .connect_with(options.clone())
         .await
         .map_err(|e| Error::string(&format!("the SQLite database cannot be opened: {e}")))?;
-    Ok(Some(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool)))
+    // The write lane: one connection more, for write transactions only, opened on first use.
+    let writer = with_busy_handler(SqlitePoolOptions::new())
+        .max_connections(1)
+        .min_connections(0)
+        .acquire_timeout(acquire)
+        .idle_timeout(idle)
+        .connect_lazy_with(options);
+    let pool = SqlxSqliteConnector::from_sqlx_sqlite_pool(pool);
+    writes::give_write_lane(&pool, SqlxSqliteConnector::from_sqlx_sqlite_pool(writer));
+    Ok(Some(pool))
+}
+
+/// `options` with [`wait_for_lock`] as the busy handler of every connection it opens.
+fn with_busy_handler(options: SqlitePoolOptions) -> SqlitePoolOptions {
+    options.after_connect(|conn, _| {
+        Box::pin(async move {
+            let mut handle = conn.lock_handle().await?;
+            // SAFETY: the handle is the connection's open database, locked for this call;
+            // the handler keeps no state (its argument is null) and only sleeps.
+            unsafe {
+                libsqlite3_sys::sqlite3_busy_handler(
+                    handle.as_raw_handle().as_ptr(),
+                    Some(wait_for_lock),
+                    std::ptr::null_mut(),
+                );
+            }
+            Ok(())
+        })
+    })
 }
 
 /// The pool's size on a machine of `cores` processor cores when the configuration leaves it

@@ -11,6 +11,11 @@
 //! soon as the last one ends, and the ones waiting hold nothing. Other processes on the same
 //! file (`cargo loco task`, a second server) still meet the busy handler, as writes outside
 //! [`begin_write`] do. `PostgreSQL` has no such lock: there a write transaction takes no turn.
+//!
+//! The one whose turn it is begins on the write lane, a connection beside the pool kept for
+//! write transactions ([`give_write_lane`]): on the pool it queued for a connection behind the
+//! reads, every later write waiting meanwhile, so each write's wait grew with the reads' queue
+//! (docs/benchmarks/api.md, "Ninth pass").
 
 use std::{
     any::Any,
@@ -18,13 +23,14 @@ use std::{
     future::Future,
     ops::Deref,
     pin::Pin,
-    sync::{Arc, LazyLock, Mutex},
+    sync::{Arc, LazyLock, Mutex, Weak},
 };
 
 use sea_orm::{
-    AccessMode, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    ExecResult, IsolationLevel, QueryResult, SqliteTransactionMode, Statement, StreamTrait,
-    TransactionError, TransactionOptions, TransactionTrait,
+    sqlx::sqlite::SqliteConnectOptions, AccessMode, ConnectionTrait, DatabaseConnection,
+    DatabaseTransaction, DbBackend, DbErr, ExecResult, IsolationLevel, QueryResult,
+    SqliteTransactionMode, Statement, StreamTrait, TransactionError, TransactionOptions,
+    TransactionTrait,
 };
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -35,23 +41,27 @@ use crate::infra::db_pool::BUSY_WAIT;
 /// once with "database is locked" when another connection wrote in between, which no busy
 /// timeout waits out (two uploads at once failed so). Before that, on a pool (not inside a
 /// transaction), it waits for its turn among this process's write transactions on the same
-/// `SQLite` database (the module's comment); after [`BUSY_WAIT`] without one it goes ahead and
-/// waits for the lock as a write of another process would. On `PostgreSQL`, a plain `BEGIN`.
+/// `SQLite` database (the module's comment), and begins on the write lane when the pool has one;
+/// after [`BUSY_WAIT`] without a turn it goes ahead on the pool and waits for the lock as a
+/// write of another process would. On `PostgreSQL`, a plain `BEGIN`.
 ///
 /// # Errors
 /// When the transaction cannot begin (on `SQLite`: the write lock still held by another
 /// connection when the busy timeout runs out).
 pub async fn begin_write<C: Writable>(db: &C) -> Result<WriteTransaction, DbErr> {
-    let turn = match (db as &dyn Any).downcast_ref::<DatabaseConnection>() {
-        Some(pool) => wait_for_turn(pool).await,
-        None => None,
+    let options = TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
     };
-    let txn = db
-        .begin_with_options(TransactionOptions {
-            sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-            ..Default::default()
-        })
-        .await?;
+    let Some(pool) = (db as &dyn Any).downcast_ref::<DatabaseConnection>() else {
+        let txn = db.begin_with_options(options).await?;
+        return Ok(WriteTransaction { txn, _turn: None });
+    };
+    let (turn, lane) = wait_for_turn(pool).await;
+    let txn = match &lane {
+        Some(writer) => writer.begin_with_options(options).await?,
+        None => db.begin_with_options(options).await?,
+    };
     Ok(WriteTransaction { txn, _turn: turn })
 }
 
@@ -67,33 +77,75 @@ impl<C> Writable for C where
 {
 }
 
-/// The turns of each `SQLite` pool of this process, by the address of its connect options
-/// (shared by every clone of the pool, and kept alive by it). An entry outlives its pool; a
-/// later pool at the same address takes its turns from the same semaphore, which is harmless.
-static TURNS: LazyLock<Mutex<HashMap<usize, Arc<Semaphore>>>> = LazyLock::new(Mutex::default);
+/// The turns of each `SQLite` pool of this process and its write lane, by the address of its
+/// connect options (shared by every clone of the pool, and kept alive by it). An entry outlives
+/// its pool until a later pool's options take the same address: that pool finds the entry's
+/// owner gone and gets a lane of its own, never the old pool's connection.
+static TURNS: LazyLock<Mutex<HashMap<usize, Lane>>> = LazyLock::new(Mutex::default);
 
-/// This write's turn on `pool`'s database: `None` off `SQLite`, or when no turn came within
-/// [`BUSY_WAIT`] (a write transaction of this process held open meanwhile, or one begun inside
-/// another: it then waits for `SQLite`'s lock instead, and fails as it would have).
-async fn wait_for_turn(pool: &DatabaseConnection) -> Option<OwnedSemaphorePermit> {
-    if pool.get_database_backend() != DbBackend::Sqlite {
-        return None;
-    }
+/// One `SQLite` pool's write transactions in this process: their turns, one at a time, and the
+/// connection they begin on once their turn has come, when the pool has one of its own for them.
+struct Lane {
+    /// The pool's connect options: while they live, the entry at their address is theirs.
+    owner: Weak<SqliteConnectOptions>,
+    turns: Arc<Semaphore>,
+    writer: Option<DatabaseConnection>,
+}
+
+/// `pool`'s lane, a new one (turns, no connection) when it has none yet; `f` of it, under the
+/// lock of [`TURNS`].
+fn with_lane<T>(pool: &DatabaseConnection, f: impl FnOnce(&mut Lane) -> T) -> T {
     let options = pool.get_sqlite_connection_pool().connect_options();
-    let key = Arc::as_ptr(&options) as usize;
-    let turns = {
-        let mut all = TURNS
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        all.entry(key)
-            .or_insert_with(|| Arc::new(Semaphore::new(1)))
-            .clone()
-    };
+    let mut all = TURNS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let lane = all
+        .entry(Arc::as_ptr(&options) as usize)
+        .or_insert_with(|| Lane::of(&options));
+    if !lane
+        .owner
+        .upgrade()
+        .is_some_and(|owner| Arc::ptr_eq(&owner, &options))
+    {
+        *lane = Lane::of(&options);
+    }
+    f(lane)
+}
+
+impl Lane {
+    fn of(options: &Arc<SqliteConnectOptions>) -> Self {
+        Self {
+            owner: Arc::downgrade(options),
+            turns: Arc::new(Semaphore::new(1)),
+            writer: None,
+        }
+    }
+}
+
+/// Gives the write transactions of `pool` (a `SQLite` pool) `writer`, a pool of one connection
+/// to the same database, to begin on once their turn has come: a write then never queues for
+/// one of `pool`'s connections behind its reads while holding the turn that every later write
+/// waits for ([`crate::infra::db_pool::sqlite`] opens both).
+pub fn give_write_lane(pool: &DatabaseConnection, writer: DatabaseConnection) {
+    with_lane(pool, |lane| lane.writer = Some(writer));
+}
+
+/// This write's turn on `pool`'s database and the lane's connection to begin on, if it has one:
+/// `(None, None)` off `SQLite`, or when no turn came within [`BUSY_WAIT`] (a write transaction
+/// of this process held open meanwhile, or one begun inside another: it then waits for
+/// `SQLite`'s lock on the pool instead, and fails as it would have).
+async fn wait_for_turn(
+    pool: &DatabaseConnection,
+) -> (Option<OwnedSemaphorePermit>, Option<DatabaseConnection>) {
+    if pool.get_database_backend() != DbBackend::Sqlite {
+        return (None, None);
+    }
+    let (turns, writer) = with_lane(pool, |lane| (lane.turns.clone(), lane.writer.clone()));
     if let Ok(Ok(permit)) = tokio::time::timeout(BUSY_WAIT, turns.acquire_owned()).await {
-        Some(permit)
+        (Some(permit), writer)
     } else {
         tracing::warn!("no turn to write within the busy wait; waiting for SQLite's lock");
-        None
+        (None, None)
     }
 }
 
@@ -329,6 +381,76 @@ mod tests {
         for writer in waiting {
             writer.await.unwrap();
         }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_whose_turn_came_begins_while_reads_hold_every_connection_of_the_pool() {
+        let dir = tempfile::tempdir().unwrap();
+        let config: loco_rs::config::Database = serde_json::from_value(serde_json::json!({
+            "uri": format!("sqlite://{}/lane.sqlite?mode=rwc", dir.path().display()),
+            "enable_logging": false,
+            "min_connections": 1,
+            "max_connections": 1,
+            "connect_timeout": 500,
+            "idle_timeout": 500,
+        }))
+        .unwrap();
+        let db = crate::infra::db_pool::sqlite(&config)
+            .await
+            .unwrap()
+            .unwrap();
+        db.execute_unprepared("CREATE TABLE t (n INTEGER)")
+            .await
+            .unwrap();
+        // A read holds the pool's only connection.
+        let read = db.begin().await.unwrap();
+        let count = Statement::from_string(DbBackend::Sqlite, "SELECT COUNT(*) AS c FROM t");
+        read.query_one_raw(count.clone()).await.unwrap();
+        let write = tokio::time::timeout(Duration::from_secs(2), async {
+            let txn = begin_write(&db).await?;
+            txn.execute_raw(insert(1)).await?;
+            txn.commit().await
+        })
+        .await
+        .expect("the write does not wait for the read");
+        assert!(write.is_ok(), "{write:?}");
+        read.commit().await.unwrap();
+        let seen = db
+            .query_one_raw(count)
+            .await
+            .unwrap()
+            .unwrap()
+            .try_get::<i64>("", "c")
+            .unwrap();
+        assert_eq!(seen, 1, "the lane's commit is seen through the pool");
+    }
+
+    #[tokio::test]
+    async fn a_pool_at_a_gone_pools_address_gets_a_lane_of_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = sqlite(&dir, 2).await;
+        let elsewhere = tempfile::tempdir().unwrap();
+        let gone_pools_writer = sqlite(&elsewhere, 1).await;
+        // What a pool dropped at this address left: its lane, its owner gone.
+        let key = Arc::as_ptr(&db.get_sqlite_connection_pool().connect_options()) as usize;
+        TURNS.lock().unwrap().insert(
+            key,
+            Lane {
+                owner: Weak::new(),
+                turns: Arc::new(Semaphore::new(1)),
+                writer: Some(gone_pools_writer),
+            },
+        );
+        let (turn, writer) = wait_for_turn(&db).await;
+        assert!(turn.is_some());
+        assert!(
+            writer.is_none(),
+            "the gone pool's connection is not this pool's lane"
+        );
+        drop(turn);
+        let txn = begin_write(&db).await.unwrap();
+        txn.execute_raw(insert(1)).await.unwrap();
+        txn.commit().await.unwrap();
     }
 
     #[tokio::test]
