@@ -78,10 +78,12 @@ pub async fn sqlite(config: &Database) -> Result<Option<DatabaseConnection>> {
         .connect_with(options.clone())
         .await
         .map_err(|e| Error::string(&format!("the SQLite database cannot be opened: {e}")))?;
-    // The write lane: one connection more, for write transactions only, opened on first use.
+    // The write lane: one connection more, for write transactions only. Kept open as the
+    // pool's own are (to their minimum): closed when idle, the next write would open it again
+    // while every later write waits for its turn.
     let writer = with_busy_handler(SqlitePoolOptions::new())
         .max_connections(1)
-        .min_connections(0)
+        .min_connections(config.min_connections.min(1))
         .acquire_timeout(acquire)
         .idle_timeout(idle)
         .connect_lazy_with(options);

@@ -79,9 +79,10 @@ impl<C> Writable for C where
 
 /// The turns of each `SQLite` pool of this process and its write lane, by the address of its
 /// connect options (shared by every clone of the pool, and kept alive by it). An entry outlives
-/// its pool until a later pool's options take the same address: that pool finds the entry's
-/// owner gone and gets a lane of its own, never the old pool's connection.
-static TURNS: LazyLock<Mutex<HashMap<usize, Lane>>> = LazyLock::new(Mutex::default);
+/// its pool until the next lane is given ([`forget_gone_lanes`]) or a later pool's options take
+/// the same address: that pool finds the entry's owner gone and gets a lane of its own, never
+/// the old pool's connection.
+static LANES: LazyLock<Mutex<HashMap<usize, Lane>>> = LazyLock::new(Mutex::default);
 
 /// One `SQLite` pool's write transactions in this process: their turns, one at a time, and the
 /// connection they begin on once their turn has come, when the pool has one of its own for them.
@@ -92,13 +93,31 @@ struct Lane {
     writer: Option<DatabaseConnection>,
 }
 
+impl Lane {
+    fn of(options: &Arc<SqliteConnectOptions>) -> Self {
+        Self {
+            owner: Arc::downgrade(options),
+            turns: Arc::new(Semaphore::new(1)),
+            writer: None,
+        }
+    }
+
+    fn is_gone(&self) -> bool {
+        self.owner.strong_count() == 0
+    }
+}
+
+fn lanes() -> std::sync::MutexGuard<'static, HashMap<usize, Lane>> {
+    LANES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// `pool`'s lane, a new one (turns, no connection) when it has none yet; `f` of it, under the
-/// lock of [`TURNS`].
+/// lock of [`LANES`].
 fn with_lane<T>(pool: &DatabaseConnection, f: impl FnOnce(&mut Lane) -> T) -> T {
     let options = pool.get_sqlite_connection_pool().connect_options();
-    let mut all = TURNS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut all = lanes();
     let lane = all
         .entry(Arc::as_ptr(&options) as usize)
         .or_insert_with(|| Lane::of(&options));
@@ -112,22 +131,30 @@ fn with_lane<T>(pool: &DatabaseConnection, f: impl FnOnce(&mut Lane) -> T) -> T 
     f(lane)
 }
 
-impl Lane {
-    fn of(options: &Arc<SqliteConnectOptions>) -> Self {
-        Self {
-            owner: Arc::downgrade(options),
-            turns: Arc::new(Semaphore::new(1)),
-            writer: None,
-        }
-    }
-}
-
 /// Gives the write transactions of `pool` (a `SQLite` pool) `writer`, a pool of one connection
 /// to the same database, to begin on once their turn has come: a write then never queues for
 /// one of `pool`'s connections behind its reads while holding the turn that every later write
-/// waits for ([`crate::infra::db_pool::sqlite`] opens both).
+/// waits for ([`crate::infra::db_pool::sqlite`] opens both). Forgets the lanes of pools gone
+/// meanwhile, closing their connections.
 pub fn give_write_lane(pool: &DatabaseConnection, writer: DatabaseConnection) {
+    forget_gone_lanes();
     with_lane(pool, |lane| lane.writer = Some(writer));
+}
+
+/// Drops the lanes whose pools are gone (one per booted app in a test process), and with them
+/// their connections, which their pools' minimum would otherwise keep open.
+fn forget_gone_lanes() {
+    let gone: Vec<Lane> = {
+        let mut all = lanes();
+        let keys: Vec<usize> = all
+            .iter()
+            .filter(|(_, lane)| lane.is_gone())
+            .map(|(key, _)| *key)
+            .collect();
+        keys.iter().filter_map(|key| all.remove(key)).collect()
+    };
+    // Closed outside the lock: dropping a pool closes its idle connection.
+    drop(gone);
 }
 
 /// This write's turn on `pool`'s database and the lane's connection to begin on, if it has one:
@@ -318,6 +345,32 @@ mod tests {
         )
     }
 
+    /// A pool of `connections` as the app opens it, on a new file in `dir`, with a minimum of
+    /// one connection and its write lane, with a table `t(n)`.
+    async fn app_pool(
+        dir: &tempfile::TempDir,
+        connections: u32,
+        idle_ms: u64,
+    ) -> DatabaseConnection {
+        let config: loco_rs::config::Database = serde_json::from_value(serde_json::json!({
+            "uri": format!("sqlite://{}/lane.sqlite?mode=rwc", dir.path().display()),
+            "enable_logging": false,
+            "min_connections": 1,
+            "max_connections": connections,
+            "connect_timeout": 500,
+            "idle_timeout": idle_ms,
+        }))
+        .unwrap();
+        let db = crate::infra::db_pool::sqlite(&config)
+            .await
+            .unwrap()
+            .unwrap();
+        db.execute_unprepared("CREATE TABLE t (n INTEGER)")
+            .await
+            .unwrap();
+        db
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn write_transactions_take_turns_in_the_order_they_asked() {
         let dir = tempfile::tempdir().unwrap();
@@ -386,22 +439,7 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_write_whose_turn_came_begins_while_reads_hold_every_connection_of_the_pool() {
         let dir = tempfile::tempdir().unwrap();
-        let config: loco_rs::config::Database = serde_json::from_value(serde_json::json!({
-            "uri": format!("sqlite://{}/lane.sqlite?mode=rwc", dir.path().display()),
-            "enable_logging": false,
-            "min_connections": 1,
-            "max_connections": 1,
-            "connect_timeout": 500,
-            "idle_timeout": 500,
-        }))
-        .unwrap();
-        let db = crate::infra::db_pool::sqlite(&config)
-            .await
-            .unwrap()
-            .unwrap();
-        db.execute_unprepared("CREATE TABLE t (n INTEGER)")
-            .await
-            .unwrap();
+        let db = app_pool(&dir, 1, 500).await;
         // A read holds the pool's only connection.
         let read = db.begin().await.unwrap();
         let count = Statement::from_string(DbBackend::Sqlite, "SELECT COUNT(*) AS c FROM t");
@@ -425,6 +463,38 @@ mod tests {
         assert_eq!(seen, 1, "the lane's commit is seen through the pool");
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_lanes_connection_stays_open_when_idle() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = app_pool(&dir, 2, 100).await;
+        let txn = begin_write(&db).await.unwrap();
+        txn.execute_raw(insert(1)).await.unwrap();
+        txn.commit().await.unwrap();
+        // Several idle timeouts, each a pass of sqlx's reaper.
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let writer = with_lane(&db, |lane| lane.writer.clone()).expect("a lane");
+        assert_eq!(
+            writer.get_sqlite_connection_pool().size(),
+            1,
+            "the next write finds the lane's connection open"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_lanes_of_gone_pools_are_forgotten() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = app_pool(&dir, 2, 500).await;
+        let key = Arc::as_ptr(&db.get_sqlite_connection_pool().connect_options()) as usize;
+        assert!(lanes().contains_key(&key));
+        drop(db);
+        forget_gone_lanes();
+        // Another test's pool may have taken the address meanwhile: then the lane is its own.
+        assert!(
+            lanes().get(&key).is_none_or(|lane| !lane.is_gone()),
+            "the gone pool's lane and its connection are dropped"
+        );
+    }
+
     #[tokio::test]
     async fn a_pool_at_a_gone_pools_address_gets_a_lane_of_its_own() {
         let dir = tempfile::tempdir().unwrap();
@@ -433,7 +503,7 @@ mod tests {
         let gone_pools_writer = sqlite(&elsewhere, 1).await;
         // What a pool dropped at this address left: its lane, its owner gone.
         let key = Arc::as_ptr(&db.get_sqlite_connection_pool().connect_options()) as usize;
-        TURNS.lock().unwrap().insert(
+        lanes().insert(
             key,
             Lane {
                 owner: Weak::new(),
