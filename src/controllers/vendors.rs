@@ -136,9 +136,9 @@ async fn update(
     Path(id): Path<String>,
     ApiJson(fields): ApiJson<VendorFields>,
 ) -> ApiResult {
-    let vendor = vendors::Model::find_in_org(&ctx.db, current.org.id, &id).await?;
-    let form = fields.validate()?;
-    let vendor = vendor.update_from(&ctx.db, &form, &current.actor()).await?;
+    let vendor =
+        vendors::Model::update_in_org(&ctx.db, current.org.id, &id, &fields, &current.actor())
+            .await?;
     let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
     let review = Review::of_vendor(&ctx.db, &standing.vendor, current.today).await?;
     super::ok_json(VendorResponse::new(&standing, &review))

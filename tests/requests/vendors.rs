@@ -334,6 +334,13 @@ async fn another_organizations_vendor_is_not_found_for_every_route_and_stays_unc
             .json(&vendor_body("Hijacked"))
             .await;
         assert_envelope(&res, 404, "not_found");
+        // Not found before the fields are checked: a refusal tells nothing of the vendor.
+        let res = server
+            .put(&format!("/api/vendors/{id}"))
+            .add_header(h.clone(), hv.clone())
+            .json(&json!({"name": "", "email": "bad"}))
+            .await;
+        assert_envelope(&res, 404, "not_found");
         let res = server
             .delete(&format!("/api/vendors/{id}"))
             .add_header(h.clone(), hv.clone())
