@@ -34,6 +34,7 @@ mod m20261129_000001_extractions;
 mod m20261130_000001_integrations;
 mod m20261201_000001_dashboard_indexes;
 mod m20261202_000001_webhook_endpoints_org;
+mod m20261203_000001_organizations_changed_vendor;
 
 pub struct Migrator;
 
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000001_integrations::Migration),
             Box::new(m20261201_000001_dashboard_indexes::Migration),
             Box::new(m20261202_000001_webhook_endpoints_org::Migration),
+            Box::new(m20261203_000001_organizations_changed_vendor::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -45,7 +45,8 @@ pub(crate) fn sqlite_triggers(table: &str) -> [String; 3] {
     ]
 }
 
-const PG_FUNCTION: &str = "CREATE OR REPLACE FUNCTION organizations_data_version_bump() \
+pub(crate) const PG_FUNCTION: &str =
+    "CREATE OR REPLACE FUNCTION organizations_data_version_bump() \
 RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN

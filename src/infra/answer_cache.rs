@@ -11,13 +11,26 @@
 //! answer is still the one it would compute; with several server processes each keeps its own,
 //! and none can hand out an answer older than the organization row it has just read.
 //!
+//! A write to one vendor's rows alone (`organizations.changed_vendor_id`) does not throw a kept
+//! vendor list away: the next request carries it forward, reading that vendor again and putting
+//! its object in its place ([`AnswerCache::carried_from_before`]; docs/architecture.md, "Kept
+//! answers"), so that a load of reads and edits does not compute the whole list after each edit.
+//!
 //! Bounded by size (`settings.answer_cache_mb`, 0 turns it off), least recently used first out,
 //! and an answer unused for 15 minutes is dropped. Requests asking the same question of the same
 //! rows at once share one computation: after a write, the many requests in flight for the list
 //! wait for the first one's answer rather than each reading the rows again
 //! (docs/benchmarks/api.md, the mixed load).
 
-use std::{sync::Arc, time::Duration};
+use std::{
+    cmp::Ordering,
+    ops::Range,
+    sync::{
+        atomic::{AtomicU64, Ordering as AtomicOrdering},
+        Arc,
+    },
+    time::Duration,
+};
 
 use axum::{
     http::{header, HeaderName, HeaderValue},
@@ -29,9 +42,13 @@ use loco_rs::{app::AppContext, Result};
 use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
-use crate::models::organizations;
+use crate::{
+    models::{organizations, vendors::VendorQuery},
+    views::vendors::VendorResponse,
+};
 
 mod questions;
+use questions::Place;
 pub use questions::{Question, Table};
 
 /// Which answer: the organization, the version of its rows and the organization's day it was
@@ -49,6 +66,17 @@ struct Key {
 pub struct Answer {
     body: Bytes,
     total: Option<u64>,
+    /// A vendor list's vendors, in the body's order: what carries it forward.
+    listed: Option<Arc<[Listed]>>,
+}
+
+/// One vendor of a vendor list's answer: where its object lies in the body, and what decides
+/// whether and where the list's question lists it.
+#[derive(Debug, Clone)]
+struct Listed {
+    vendor: i64,
+    at: Range<usize>,
+    place: Place,
 }
 
 impl Answer {
@@ -60,7 +88,101 @@ impl Answer {
         Ok(Self {
             body: Bytes::from(serde_json::to_vec(value)?),
             total,
+            listed: None,
         })
+    }
+
+    /// A vendor list: the JSON array of `vendors` (each with its id), the same bytes as
+    /// [`Self::json`] of their objects, with where each one lies.
+    ///
+    /// # Errors
+    /// When a vendor does not serialize.
+    pub fn list(vendors: impl Iterator<Item = (i64, VendorResponse)>, total: u64) -> Result<Self> {
+        let mut body = vec![b'['];
+        let mut listed = Vec::new();
+        for (vendor, object) in vendors {
+            if !listed.is_empty() {
+                body.push(b',');
+            }
+            let start = body.len();
+            serde_json::to_writer(&mut body, &object)?;
+            listed.push(Listed {
+                vendor,
+                at: start..body.len(),
+                place: Place::of(&object),
+            });
+        }
+        body.push(b']');
+        Ok(Self {
+            body: Bytes::from(body),
+            total: Some(total),
+            listed: Some(listed.into()),
+        })
+    }
+
+    /// The JSON body.
+    #[must_use]
+    pub const fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    /// This vendor list with vendor `vendor`'s object replaced by `now`, when `query` (the
+    /// list's question) lists it there still (`Place::holds`); `None` when it does not, or
+    /// when this list does not hold the vendor.
+    fn with_vendor(
+        &self,
+        query: &VendorQuery,
+        vendor: i64,
+        now: &VendorResponse,
+    ) -> Result<Option<Self>> {
+        let Some(listed) = &self.listed else {
+            return Ok(None);
+        };
+        let Some(i) = listed.iter().position(|l| l.vendor == vendor) else {
+            return Ok(None);
+        };
+        let place = Place::of(now);
+        if !listed[i].place.holds(&place, query) {
+            return Ok(None);
+        }
+        let object = serde_json::to_vec(now)?;
+        let was = listed[i].at.clone();
+        let mut body = Vec::with_capacity(self.body.len() - was.len() + object.len());
+        body.extend_from_slice(&self.body[..was.start]);
+        body.extend_from_slice(&object);
+        body.extend_from_slice(&self.body[was.end..]);
+        let end = was.start + object.len();
+        let moved = |at: &Range<usize>| (at.start + end - was.end)..(at.end + end - was.end);
+        let listed = (listed.iter().enumerate())
+            .map(|(j, l)| match j.cmp(&i) {
+                Ordering::Less => l.clone(),
+                Ordering::Equal => Listed {
+                    vendor,
+                    at: was.start..end,
+                    place: place.clone(),
+                },
+                Ordering::Greater => Listed {
+                    at: moved(&l.at),
+                    ..l.clone()
+                },
+            })
+            .collect();
+        Ok(Some(Self {
+            body: Bytes::from(body),
+            total: self.total,
+            listed: Some(listed),
+        }))
+    }
+
+    /// About the bytes it keeps.
+    fn weight(&self) -> usize {
+        self.body.len()
+            + self.listed.as_ref().map_or(0, |listed| {
+                listed
+                    .iter()
+                    .map(|l| std::mem::size_of::<Listed>() + l.place.weight())
+                    .sum()
+            })
     }
 }
 
@@ -86,6 +208,8 @@ impl IntoResponse for Answer {
 #[derive(Clone)]
 pub struct AnswerCache {
     answers: Option<moka::future::Cache<Key, Arc<Answer>>>,
+    /// How many answers were carried forward rather than computed.
+    carried: Arc<AtomicU64>,
 }
 
 impl AnswerCache {
@@ -96,12 +220,22 @@ impl AnswerCache {
             moka::future::Cache::builder()
                 .max_capacity(megabytes.saturating_mul(1024 * 1024))
                 .weigher(|key: &Key, answer: &Arc<Answer>| {
-                    u32::try_from(answer.body.len() + key.what.weight() + 64).unwrap_or(u32::MAX)
+                    u32::try_from(answer.weight() + key.what.weight() + 64).unwrap_or(u32::MAX)
                 })
                 .time_to_idle(Duration::from_mins(15))
                 .build()
         });
-        Self { answers }
+        Self {
+            answers,
+            carried: Arc::default(),
+        }
+    }
+
+    /// How many answers this cache carried forward from the version before rather than
+    /// computed ([`Self::answer`]).
+    #[must_use]
+    pub fn carried_forward(&self) -> u64 {
+        self.carried.load(AtomicOrdering::Relaxed)
     }
 
     /// The cache in the app's shared store (none there: nothing is kept).
@@ -114,7 +248,10 @@ impl AnswerCache {
 
     /// The answer to `what` of `org` for `day` (the organization's own date, in its time zone:
     /// the one the answer counts from): the kept one when the organization's rows have not
-    /// changed since it was computed, else one computed from `db`, which is then kept.
+    /// changed since it was computed; else, when the last change was one vendor's
+    /// (`organizations.changed_vendor_id`) and the answer of the version before is kept, that
+    /// one carried forward with the vendor read again ([`Self::carried_from_before`]); else one
+    /// computed from `db`. The new answer is kept.
     ///
     /// # Errors
     /// Database errors of the computation.
@@ -131,11 +268,58 @@ impl AnswerCache {
             day,
             what,
         };
+        let changed = org.changed_vendor_id;
         // Boxed: moka's shared computation makes a large future, kept off the callers' stacks.
         Box::pin(self.kept_or(key, |key| async move {
+            if let Some(vendor) = changed {
+                if let Some(carried) = self.carried_from_before(db, &key, vendor).await? {
+                    return Ok(carried);
+                }
+            }
             key.what.compute(db, key.org, key.day).await
         }))
         .await
+    }
+
+    /// The answer under `key` made from the one kept under the version before, when the raise
+    /// to `key`'s version was for vendor `vendor` alone: that vendor's object read again and
+    /// put in its place. Every other vendor's object is the kept one, and right still: the
+    /// version before was committed (a server read it), so the raise to this one was the only
+    /// one of its transaction, and it changed this vendor's rows alone (the triggers name a
+    /// vendor only then: migration `m20261203_000001_organizations_changed_vendor`). `None`
+    /// when nothing is kept under the version before, or when the vendor's change moves it in
+    /// or out of the list or along it (`Place::holds`): the answer is then computed whole.
+    async fn carried_from_before(
+        &self,
+        db: &DatabaseConnection,
+        key: &Key,
+        vendor: i64,
+    ) -> Result<Option<Answer>> {
+        let (Some(answers), Question::VendorList(query)) = (&self.answers, &key.what) else {
+            return Ok(None);
+        };
+        let before = Key {
+            version: key.version - 1,
+            ..key.clone()
+        };
+        let Some(kept) = answers.get(&before).await else {
+            return Ok(None);
+        };
+        if !kept
+            .listed
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|l| l.vendor == vendor))
+        {
+            return Ok(None);
+        }
+        let Some(now) = key.what.listed_vendor(db, key.org, key.day, vendor).await? else {
+            return Ok(None);
+        };
+        let carried = kept.with_vendor(query, vendor, &now)?;
+        if carried.is_some() {
+            self.carried.fetch_add(1, AtomicOrdering::Relaxed);
+        }
+        Ok(carried)
     }
 
     /// The answer kept under `key`, else `compute`'s, which is then kept; callers asking for
@@ -160,7 +344,7 @@ impl AnswerCache {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicU32, Ordering};
+    use std::sync::atomic::AtomicU32;
 
     use super::*;
     use crate::models::{compliance::Status, vendors::VendorQuery};
@@ -182,6 +366,7 @@ mod tests {
             payment_problem: None,
             data_version,
             time_zone: "UTC".into(),
+            changed_vendor_id: None,
         }
     }
 
@@ -201,7 +386,7 @@ mod tests {
         };
         let answer = cache
             .kept_or(key, |_| async {
-                let n = COMPUTED.fetch_add(1, Ordering::SeqCst);
+                let n = COMPUTED.fetch_add(1, AtomicOrdering::SeqCst);
                 Answer::json(&format!("computed {n}"), Some(1))
             })
             .await
@@ -255,7 +440,7 @@ mod tests {
             tokio::spawn(async move {
                 cache
                     .kept_or(key, |_| async move {
-                        computed.fetch_add(1, Ordering::SeqCst);
+                        computed.fetch_add(1, AtomicOrdering::SeqCst);
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         Answer::json(&"the list", None)
                     })
@@ -267,7 +452,7 @@ mod tests {
         for body in futures_util::future::join_all(asks).await {
             assert_eq!(body.unwrap(), Bytes::from_static(b"\"the list\""));
         }
-        assert_eq!(computed.load(Ordering::SeqCst), 1);
+        assert_eq!(computed.load(AtomicOrdering::SeqCst), 1);
     }
 
     #[tokio::test]

@@ -222,7 +222,8 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
     Migrator::up(&ctx.db, None).await?;
     // Each organization's `data_version` (which keys the answers servers keep, `answer_cache`)
     // is lifted past every version the live database had: a server still running would
-    // otherwise take the restored rows, and the writes after them, for ones it has seen.
+    // otherwise take the restored rows, and the writes after them, for ones it has seen; and
+    // the raise names no vendor, so no kept list is carried forward across it.
     let lift = max_data_version(&ctx.db).await?;
     if backend == DatabaseBackend::Sqlite {
         restore_sqlite(&ctx.db, &snapshot).await?;
@@ -242,7 +243,10 @@ pub async fn restore(ctx: &AppContext, archive: &Path) -> Result<Manifest> {
     ctx.db
         .execute_raw(Statement::from_string(
             backend,
-            format!("UPDATE organizations SET data_version = data_version + {lift} + 1"),
+            format!(
+                "UPDATE organizations \
+                 SET data_version = data_version + {lift} + 1, changed_vendor_id = NULL"
+            ),
         ))
         .await?;
     for entry in &manifest.files {

@@ -5,10 +5,15 @@
 //! server process, an operator).
 
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
-use serde_json::Value;
+use serde_json::{json, Value};
+use vendorwatch::{
+    infra::answer_cache::{AnswerCache, Question},
+    models::{compliance::Status, vendors::VendorQuery},
+};
 
 use crate::support::{
-    create_vendor, get, org_of, other_org, register, upload, with_app, UploadSpec,
+    bearer, create_vendor, get, make_professional, org_of, other_org, register, upload,
+    vendor_body, with_app, UploadSpec,
 };
 
 async fn sql(ctx: &loco_rs::app::AppContext, statement: &str, key: &str) {
@@ -150,6 +155,125 @@ async fn a_write_raises_its_own_organizations_version_only() {
         assert_eq!(
             names(get(&server, &mallory, "/api/vendors").await.json()),
             ["Mallory Co"]
+        );
+    })
+    .await;
+}
+
+/// After a change to one vendor (`organizations.changed_vendor_id`), the list kept under the
+/// version before is carried forward with that vendor read again, when the change leaves it
+/// where the list had it; otherwise the list is computed whole. Either way the answer is,
+/// byte for byte, the one computed from the rows.
+#[tokio::test]
+async fn a_kept_list_is_carried_past_one_vendors_change_when_its_place_holds() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        make_professional(&ctx, &ann).await;
+        let mut keys = Vec::new();
+        for name in ["Alpha Co", "Bravo Co", "Charlie Co"] {
+            let vendor = create_vendor(&server, &ann, name).await;
+            keys.push(vendor["id"].as_str().unwrap().to_string());
+        }
+        let res = upload(&server, &ann, &keys[1], &UploadSpec::pdf("w9")).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let cache = AnswerCache::from_context(&ctx);
+        let org = org_of(&ctx, &ann).await.id;
+        // Asks `path` and checks its body is the computed answer to `question`; says whether
+        // the answer was carried forward.
+        let ask = |path: &'static str, question: Question| {
+            let (server, ctx, ann, cache) = (&server, &ctx, &ann, &cache);
+            async move {
+                let carried = cache.carried_forward();
+                let res = get(server, ann, path).await;
+                assert_eq!(res.status_code(), 200, "{}", res.text());
+                let today = chrono::Utc::now().date_naive();
+                let computed = question.compute(&ctx.db, org, today).await.unwrap();
+                assert_eq!(
+                    String::from_utf8_lossy(res.as_bytes()),
+                    String::from_utf8_lossy(computed.body()),
+                    "{path}: the answer is the computed one"
+                );
+                cache.carried_forward() - carried
+            }
+        };
+        let all = || Question::VendorList(VendorQuery::default());
+        let missing = || {
+            Question::VendorList(VendorQuery {
+                status: Some(Status::Missing),
+                ..VendorQuery::default()
+            })
+        };
+        assert_eq!(ask("/api/vendors", all()).await, 0, "computed first");
+        assert_eq!(ask("/api/vendors?status=missing", missing()).await, 0);
+
+        // Bravo's notes edited through the API: carried. The missing vendors' list does not
+        // hold Bravo (it has its W-9): computed.
+        let (h, v) = bearer(&ann.token);
+        let mut body = vendor_body("Bravo Co");
+        body["notes"] = json!("Gate code 4411, a longer note than before");
+        let res = server
+            .put(&format!("/api/vendors/{}", keys[1]))
+            .add_header(h.clone(), v.clone())
+            .json(&body)
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        assert_eq!(ask("/api/vendors", all()).await, 1, "carried past the edit");
+        assert_eq!(ask("/api/vendors?status=missing", missing()).await, 0);
+
+        // A W-9 uploaded for Charlie, after Bravo in the body: carried again, from the carried
+        // answer (Charlie's object now lies further along it). Charlie leaves the missing
+        // vendors' list: computed.
+        let res = upload(&server, &ann, &keys[2], &UploadSpec::pdf("w9")).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        assert_eq!(
+            ask("/api/vendors", all()).await,
+            1,
+            "carried past the upload"
+        );
+        assert_eq!(ask("/api/vendors?status=missing", missing()).await, 0);
+
+        // Its document deleted straight in the database: carried.
+        sql(
+            &ctx,
+            "DELETE FROM documents WHERE vendor_id = (SELECT id FROM vendors WHERE key = $key)",
+            &keys[2],
+        )
+        .await;
+        assert_eq!(
+            ask("/api/vendors", all()).await,
+            1,
+            "carried past the delete"
+        );
+
+        // Alpha renamed to the end of the name order: computed, in the new order.
+        sql(
+            &ctx,
+            "UPDATE vendors SET name = 'Zulu Co' WHERE key = $key",
+            &keys[0],
+        )
+        .await;
+        assert_eq!(ask("/api/vendors", all()).await, 0, "computed after a move");
+        let names: Vec<Value> = get(&server, &ann, "/api/vendors")
+            .await
+            .json::<Vec<Value>>()
+            .iter()
+            .map(|v| v["name"].clone())
+            .collect();
+        assert_eq!(names, ["Bravo Co", "Charlie Co", "Zulu Co"]);
+
+        // Every vendor changed in one statement: several raises, so nothing is kept under the
+        // version before the last: computed.
+        let all_notes =
+            format!("UPDATE vendors SET notes = 'Every one' WHERE organization_id = {org}");
+        ctx.db.execute_unprepared(&all_notes).await.unwrap();
+        assert_eq!(ask("/api/vendors", all()).await, 0, "computed after many");
+
+        // A vendor added: computed (the raise names no vendor).
+        create_vendor(&server, &ann, "Delta Co").await;
+        assert_eq!(
+            ask("/api/vendors", all()).await,
+            0,
+            "computed after an insert"
         );
     })
     .await;

@@ -309,6 +309,10 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
             }
         }
         let org = org_of(&ctx, &ann).await;
+        let with_requirements_id: i64 =
+            rows(&ctx.db, "SELECT id FROM vendors WHERE name = 'Current Co'").await[0]
+                .try_get("", "id")
+                .unwrap();
         let today = chrono::Utc::now().date_naive();
         let tables = tables_of(&ctx.db).await;
         let seen = Arc::new(Mutex::new(Vec::<String>::new()));
@@ -320,6 +324,11 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
         for question in every_question() {
             seen.lock().unwrap().clear();
             question.compute(&db, org.id, today).await.unwrap();
+            // And what carries a kept answer forward past one vendor's change.
+            question
+                .listed_vendor(&db, org.id, today, with_requirements_id)
+                .await
+                .unwrap();
             let statements = seen.lock().unwrap().clone();
             assert!(!statements.is_empty(), "{question:?} ran no statement");
             let declared: BTreeSet<String> = question
@@ -348,6 +357,113 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
                 .unwrap_or_else(|| panic!("no {kind} in every_question"));
             assert_eq!(read, declared, "{kind}: tables read, tables declared");
         }
+    })
+    .await;
+}
+
+/// The organization's `changed_vendor_id`.
+async fn changed_vendor(ctx: &AppContext, org: i64) -> Option<i64> {
+    let sql = format!("SELECT changed_vendor_id FROM organizations WHERE id = {org}");
+    rows(&ctx.db, &sql).await[0]
+        .try_get("", "changed_vendor_id")
+        .unwrap()
+}
+
+/// Each raise of the version names the vendor it was for when it changed one vendor's listed
+/// entry alone (its row updated, one of its documents written), and none otherwise: a kept
+/// list is carried forward past the former only (`AnswerCache::answer`).
+#[tokio::test]
+async fn each_raise_names_the_one_vendor_it_changed_or_none() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        let key = create_vendor(&server, &ann, "Named Co").await["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let res = upload(&server, &ann, &key, &UploadSpec::pdf("w9")).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        with_requirements(&server, &ann, &key).await;
+        let org = org_of(&ctx, &ann).await.id;
+        let other = org_of(&ctx, &register(&server, "Bob Ray", None).await)
+            .await
+            .id;
+        let vendor: i64 = rows(
+            &ctx.db,
+            &format!("SELECT id FROM vendors WHERE key = '{key}'"),
+        )
+        .await[0]
+            .try_get("", "id")
+            .unwrap();
+        // Runs `sql`, which must raise the version and leave `named` as the changed vendor.
+        let check = |sql: String, named: Option<i64>| {
+            let ctx = ctx.clone();
+            async move {
+                let before = version(&ctx, org).await;
+                ctx.db.execute_unprepared(&sql).await.unwrap();
+                assert!(version(&ctx, org).await > before, "no raise by: {sql}");
+                assert_eq!(changed_vendor(&ctx, org).await, named, "after: {sql}");
+            }
+        };
+        let mine = format!("organization_id = {org}");
+        // The vendor named first each time, so that a write naming none is seen clearing it.
+        let touch = || format!("UPDATE vendors SET notes = 'touched' WHERE id = {vendor}");
+        for (sql, named) in [
+            (
+                format!("UPDATE documents SET notes = 'n' WHERE {mine}"),
+                Some(vendor),
+            ),
+            (
+                format!("UPDATE requirement_sets SET name = 'Renamed' WHERE {mine}"),
+                None,
+            ),
+            (
+                format!("UPDATE waivers SET reason = 'r' WHERE {mine}"),
+                None,
+            ),
+            (
+                format!(
+                    "CREATE TABLE named_documents AS SELECT * FROM documents WHERE {mine}; \
+                      DELETE FROM documents WHERE {mine}"
+                ),
+                Some(vendor),
+            ),
+            (
+                "INSERT INTO documents SELECT * FROM named_documents".to_string(),
+                Some(vendor),
+            ),
+            // A row moved to another organization (never done by the app) names none, on
+            // either side; moved back in the same call, the same.
+            (
+                format!(
+                    "UPDATE vendors SET organization_id = {other} WHERE id = {vendor}; \
+                     UPDATE vendors SET organization_id = {org} WHERE id = {vendor}"
+                ),
+                None,
+            ),
+            (format!("DELETE FROM waivers WHERE {mine}"), None),
+            (format!("DELETE FROM documents WHERE {mine}"), Some(vendor)),
+            (
+                format!(
+                    "CREATE TABLE named_vendors AS SELECT * FROM vendors WHERE {mine}; \
+                      DELETE FROM vendors WHERE {mine}"
+                ),
+                None,
+            ),
+        ] {
+            check(touch(), Some(vendor)).await;
+            check(sql, named).await;
+        }
+        assert_eq!(
+            changed_vendor(&ctx, other).await,
+            None,
+            "the other organization's"
+        );
+        check(
+            "INSERT INTO vendors SELECT * FROM named_vendors".to_string(),
+            None,
+        )
+        .await;
+        check(touch(), Some(vendor)).await;
     })
     .await;
 }

@@ -16,9 +16,10 @@ use sea_orm::DatabaseConnection;
 use super::Answer;
 use crate::{
     models::{
+        compliance::Status,
         documents,
         gaps::Review,
-        vendors::{self, VendorQuery},
+        vendors::{self, VendorQuery, VendorSort},
     },
     views::{
         account::{DashboardStats, DocumentsByStatus, ExpirationBucket, ExpirationSpan},
@@ -99,14 +100,39 @@ impl Question {
                 let listed: Vec<&vendors::Model> = standings.iter().map(|s| &s.vendor).collect();
                 let reviews = Review::of_vendors(db, &listed, today).await?;
                 let none = Review::default();
-                let body: Vec<VendorResponse> = standings
-                    .iter()
-                    .map(|s| VendorResponse::new(s, reviews.get(&s.vendor.id).unwrap_or(&none)))
-                    .collect();
-                Answer::json(&body, Some(total))
+                Answer::list(
+                    standings.iter().map(|s| {
+                        let review = reviews.get(&s.vendor.id).unwrap_or(&none);
+                        (s.vendor.id, VendorResponse::new(s, review))
+                    }),
+                    total,
+                )
             }
             Self::DashboardStats => dashboard_figures(db, org, today).await,
         }
+    }
+
+    /// Vendor `vendor`'s object as this question's answer lists it, read from `db` now: `None`
+    /// for a question that is not a list, or when the organization has no such vendor.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn listed_vendor(
+        &self,
+        db: &DatabaseConnection,
+        org: i64,
+        today: NaiveDate,
+        vendor: i64,
+    ) -> Result<Option<VendorResponse>> {
+        let Self::VendorList(_) = self else {
+            return Ok(None);
+        };
+        let Some(standing) = vendors::Model::listed_one(db, org, vendor, today).await? else {
+            return Ok(None);
+        };
+        let reviews = Review::of_vendors(db, &[&standing.vendor], today).await?;
+        let review = reviews.get(&vendor).cloned().unwrap_or_default();
+        Ok(Some(VendorResponse::new(&standing, &review)))
     }
 
     /// About the bytes it takes as a key.
@@ -175,4 +201,62 @@ async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) 
         },
         None,
     )
+}
+
+/// What of a listed vendor decides whether a list question lists it, and where (its id
+/// aside): the fields its filters and orders read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Place {
+    name: String,
+    email: String,
+    service_type: String,
+    key: String,
+    status: Status,
+    document_count: usize,
+    updated_at: String,
+}
+
+impl Place {
+    pub(super) fn of(vendor: &VendorResponse) -> Self {
+        Self {
+            name: vendor.name.clone(),
+            email: vendor.email.clone(),
+            service_type: vendor.service_type.clone(),
+            key: vendor.company_key.clone(),
+            status: vendor.document_status,
+            document_count: vendor.document_count,
+            updated_at: vendor.updated_at.clone(),
+        }
+    }
+
+    /// The bytes it keeps besides its own size.
+    pub(super) fn weight(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.name.len()
+            + self.email.len()
+            + self.service_type.len()
+            + self.key.len()
+            + self.updated_at.len()
+    }
+
+    /// Whether `query` still lists a vendor whose place moved from `self` to `now`, at the
+    /// same spot, when no other vendor changed: its filters and its order read nothing that
+    /// moved. Conservative: a gaps filter (computed over every vendor) never holds.
+    pub(super) fn holds(&self, now: &Self, query: &VendorQuery) -> bool {
+        let searched = self.name == now.name
+            && self.email == now.email
+            && self.service_type == now.service_type
+            && self.key == now.key;
+        let ordered = match query.sort.key {
+            VendorSort::Name => self.name == now.name,
+            VendorSort::ServiceType => self.service_type == now.service_type,
+            VendorSort::Status => self.status == now.status,
+            VendorSort::DocumentCount => self.document_count == now.document_count,
+            VendorSort::UpdatedAt => self.updated_at == now.updated_at,
+        };
+        query.gaps.is_none()
+            && (query.q.is_none() || searched)
+            && (query.status.is_none() || self.status == now.status)
+            && ordered
+    }
 }

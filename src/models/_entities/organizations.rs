@@ -21,6 +21,7 @@ pub struct Model {
     pub payment_problem: Option<String>,
     pub data_version: i64,
     pub time_zone: String,
+    pub changed_vendor_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

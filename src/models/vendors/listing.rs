@@ -225,6 +225,31 @@ impl Model {
         Ok((standings, expirations))
     }
 
+    /// Vendor `vendor_id` of the organization as [`Self::list`] lists it (the same statement,
+    /// narrowed to its row), or `None` when the organization has no such vendor: what a kept
+    /// list needs to carry one vendor's change forward (`infra::answer_cache`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn listed_one(
+        db: &DatabaseConnection,
+        org_id: i64,
+        vendor_id: i64,
+        today: NaiveDate,
+    ) -> Result<Option<VendorStanding>> {
+        let listed = Entity::find()
+            .in_tenant(org_id)
+            .filter(vendors::Column::Id.eq(vendor_id))
+            .expr_as(
+                Expr::cust(current_documents_sql(db.get_database_backend())),
+                CURRENT_DOCUMENTS,
+            )
+            .into_model::<ListedVendor>()
+            .one(db)
+            .await?;
+        Ok(listed.map(|listed| listed.standing(today)))
+    }
+
     /// The page of `query`'s vendors with their current documents, and how many match in all.
     async fn listed(
         db: &DatabaseConnection,
