@@ -43,6 +43,7 @@ use sea_orm::DatabaseConnection;
 use serde::Serialize;
 
 use crate::{
+    infra::observability,
     models::{organizations, vendors::VendorQuery},
     views::vendors::VendorResponse,
 };
@@ -273,9 +274,11 @@ impl AnswerCache {
         Box::pin(self.kept_or(key, |key| async move {
             if let Some(vendor) = changed {
                 if let Some(carried) = self.carried_from_before(db, &key, vendor).await? {
+                    observability::answer_made(true);
                     return Ok(carried);
                 }
             }
+            observability::answer_made(false);
             key.what.compute(db, key.org, key.day).await
         }))
         .await
@@ -302,7 +305,7 @@ impl AnswerCache {
             version: key.version - 1,
             ..key.clone()
         };
-        let Some(kept) = answers.get(&before).await else {
+        let Some(kept) = kept_or_coming(answers, before).await else {
             return Ok(None);
         };
         if !kept
@@ -327,19 +330,57 @@ impl AnswerCache {
     /// not kept: each waiting caller gets its error.
     async fn kept_or<F, Fut>(&self, key: Key, compute: F) -> Result<Answer>
     where
-        F: FnOnce(Key) -> Fut,
+        F: Fn(Key) -> Fut,
         Fut: std::future::Future<Output = Result<Answer>>,
     {
         let Some(answers) = &self.answers else {
             return compute(key).await;
         };
         let init = compute(key.clone());
-        answers
-            .try_get_with(key, async move { init.await.map(Arc::new) })
-            .await
-            .map(|kept| Answer::clone(&kept))
-            .map_err(|err| loco_rs::Error::string(&err.to_string()))
+        let kept = answers
+            .try_get_with(key.clone(), async move {
+                init.await.map(Arc::new).map_err(Unkept::Failed)
+            })
+            .await;
+        match kept {
+            Ok(kept) => Ok(Answer::clone(&kept)),
+            // This call met a look for what is coming under the key (`kept_or_coming`), which
+            // computes nothing: computed here, not kept.
+            Err(unkept) if matches!(*unkept, Unkept::Looked) => compute(key).await,
+            Err(unkept) => Err(loco_rs::Error::string(&unkept.to_string())),
+        }
     }
+}
+
+/// Why a cache call gave no answer.
+#[derive(Debug)]
+enum Unkept {
+    /// The computation failed.
+    Failed(loco_rs::Error),
+    /// Only looked for a kept or coming answer (`kept_or_coming`).
+    Looked,
+}
+
+impl std::fmt::Display for Unkept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Failed(err) => err.fmt(f),
+            Self::Looked => f.write_str("no answer kept"),
+        }
+    }
+}
+
+/// The answer kept under `key`, or the one being computed under it, once computed (waited
+/// for: under a load of edits, the version before is often still being computed when the
+/// next is asked); `None` when there is neither. Computes nothing itself.
+async fn kept_or_coming(
+    answers: &moka::future::Cache<Key, Arc<Answer>>,
+    key: Key,
+) -> Option<Arc<Answer>> {
+    answers
+        .try_get_with(key, async { Err(Unkept::Looked) })
+        .await
+        .ok()
 }
 
 #[cfg(test)]
@@ -439,10 +480,13 @@ mod tests {
             let (cache, computed, key) = (cache.clone(), computed.clone(), key.clone());
             tokio::spawn(async move {
                 cache
-                    .kept_or(key, |_| async move {
-                        computed.fetch_add(1, AtomicOrdering::SeqCst);
-                        tokio::time::sleep(Duration::from_millis(50)).await;
-                        Answer::json(&"the list", None)
+                    .kept_or(key, |_| {
+                        let computed = computed.clone();
+                        async move {
+                            computed.fetch_add(1, AtomicOrdering::SeqCst);
+                            tokio::time::sleep(Duration::from_millis(50)).await;
+                            Answer::json(&"the list", None)
+                        }
                     })
                     .await
                     .unwrap()
@@ -453,6 +497,45 @@ mod tests {
             assert_eq!(body.unwrap(), Bytes::from_static(b"\"the list\""));
         }
         assert_eq!(computed.load(AtomicOrdering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn a_look_waits_for_the_answer_coming_and_computes_none_itself() {
+        let cache = AnswerCache::new(1);
+        let answers = cache.answers.clone().unwrap();
+        let key = |version| Key {
+            org: 1,
+            version,
+            day: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+            what: vendors(None),
+        };
+        let slow = {
+            let cache = cache.clone();
+            tokio::spawn(async move {
+                cache
+                    .kept_or(key(1), |_| async {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        Answer::json(&"slow", None)
+                    })
+                    .await
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let coming = kept_or_coming(&answers, key(1)).await;
+        assert_eq!(coming.unwrap().body, Bytes::from_static(b"\"slow\""));
+        slow.await.unwrap().unwrap();
+
+        assert!(
+            kept_or_coming(&answers, key(2)).await.is_none(),
+            "nothing there"
+        );
+        assert!(answers.get(&key(2)).await.is_none(), "and nothing kept");
+        // The look kept nothing in the way: the next request computes its answer.
+        let asked = cache
+            .kept_or(key(2), |_| async { Answer::json(&"asked", None) })
+            .await
+            .unwrap();
+        assert_eq!(asked.body, Bytes::from_static(b"\"asked\""));
     }
 
     #[tokio::test]

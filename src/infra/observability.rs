@@ -193,6 +193,13 @@ pub fn email_sent<T, E>(result: &std::result::Result<T, E>) {
     }
 }
 
+/// An answer the answer cache did not have kept: computed whole, or carried forward from the
+/// version before (`answers_made_total{how}`: `computed`, `carried`).
+pub fn answer_made(carried: bool) {
+    let how = if carried { "carried" } else { "computed" };
+    counter!("answers_made_total", "how" => how).increment(1);
+}
+
 /// A reminder marked sent.
 pub fn reminder_sent() {
     counter!("reminders_sent_total").increment(1);
