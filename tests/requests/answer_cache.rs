@@ -4,6 +4,8 @@
 //! way the write came: through this server, or straight to the database (a worker, another
 //! server process, an operator).
 
+use std::sync::atomic::{AtomicI32, Ordering as AtomicOrdering};
+
 use sea_orm::{ConnectionTrait, DatabaseBackend, Statement};
 use serde_json::{json, Value};
 use vendorwatch::{
@@ -275,6 +277,88 @@ async fn a_kept_list_is_carried_past_one_vendors_change_when_its_place_holds() {
             0,
             "computed after an insert"
         );
+    })
+    .await;
+}
+
+/// Edits of several vendors at once, with reads of the list among them: each read shows every
+/// vendor's edits answered before it was sent, whatever was carried forward on the way, and the
+/// list at the end is, byte for byte, the one computed from the rows.
+#[tokio::test]
+async fn lists_carried_among_concurrent_edits_follow_every_edit() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Lee", None).await;
+        make_professional(&ctx, &ann).await;
+        let names = ["Alpha Co", "Bravo Co", "Charlie Co", "Delta Co"];
+        let mut keys = Vec::new();
+        for name in names {
+            let vendor = create_vendor(&server, &ann, name).await;
+            keys.push(vendor["id"].as_str().unwrap().to_string());
+        }
+        // Each vendor's last edit answered (-1: none yet).
+        let done: Vec<AtomicI32> = names.iter().map(|_| AtomicI32::new(-1)).collect();
+        let (h, v) = bearer(&ann.token);
+        let edits = keys.iter().enumerate().map(|(i, key)| {
+            let (server, done, h, v) = (&server, &done, h.clone(), v.clone());
+            async move {
+                for n in 0..8 {
+                    let mut body = vendor_body(names[i]);
+                    body["notes"] = json!(format!("edit {n}"));
+                    let res = server
+                        .put(&format!("/api/vendors/{key}"))
+                        .add_header(h.clone(), v.clone())
+                        .json(&body)
+                        .await;
+                    assert_eq!(res.status_code(), 200, "{}", res.text());
+                    done[i].store(n, AtomicOrdering::SeqCst);
+                }
+            }
+        });
+        let reads = (0..4).map(|_| async {
+            for _ in 0..12 {
+                let before: Vec<i32> = done
+                    .iter()
+                    .map(|d| d.load(AtomicOrdering::SeqCst))
+                    .collect();
+                let res = get(&server, &ann, "/api/vendors").await;
+                assert_eq!(res.status_code(), 200, "{}", res.text());
+                for (i, vendor) in res.json::<Vec<Value>>().iter().enumerate() {
+                    let seen = vendor["notes"]
+                        .as_str()
+                        .and_then(|n| n.strip_prefix("edit "))
+                        .map_or(-1, |n| n.parse::<i32>().unwrap());
+                    assert!(
+                        seen >= before[i],
+                        "{}: edit {} was answered before the read, which shows {seen}",
+                        names[i],
+                        before[i]
+                    );
+                }
+            }
+        });
+        futures_util::future::join(
+            futures_util::future::join_all(edits),
+            futures_util::future::join_all(reads),
+        )
+        .await;
+
+        let res = get(&server, &ann, "/api/vendors").await;
+        let org = org_of(&ctx, &ann).await.id;
+        let today = chrono::Utc::now().date_naive();
+        let computed = Question::VendorList(VendorQuery::default())
+            .compute(&ctx.db, org, today)
+            .await
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(res.as_bytes()),
+            String::from_utf8_lossy(computed.body())
+        );
+        let notes: Vec<Value> = res
+            .json::<Vec<Value>>()
+            .iter()
+            .map(|v| v["notes"].clone())
+            .collect();
+        assert_eq!(notes, ["edit 7", "edit 7", "edit 7", "edit 7"]);
     })
     .await;
 }
