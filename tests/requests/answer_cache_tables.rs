@@ -213,12 +213,33 @@ async fn with_requirements(server: &loco_rs::TestServer, ann: &crate::support::A
     assert_eq!(res.status_code(), 201, "{}", res.text());
 }
 
+/// A new organization's vendor `name` with a document, a requirement set and a waiver, made
+/// through the API: rows in every `Table`. Its key and the organization's id.
+async fn vendor_with_rows(
+    server: &loco_rs::TestServer,
+    ctx: &AppContext,
+    name: &str,
+) -> (String, i64) {
+    let ann = register(server, "Ann Lee", None).await;
+    let key = create_vendor(server, &ann, name).await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = upload(server, &ann, &key, &UploadSpec::pdf("w9")).await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+    with_requirements(server, &ann, &key).await;
+    (key, org_of(ctx, &ann).await.id)
+}
+
+/// Column `column` of organization `org`.
+async fn org_column<T: sea_orm::TryGetable>(ctx: &AppContext, org: i64, column: &str) -> T {
+    let sql = format!("SELECT {column} FROM organizations WHERE id = {org}");
+    rows(&ctx.db, &sql).await[0].try_get("", column).unwrap()
+}
+
 /// The organization's `data_version`.
 async fn version(ctx: &AppContext, org: i64) -> i64 {
-    let sql = format!("SELECT data_version FROM organizations WHERE id = {org}");
-    rows(&ctx.db, &sql).await[0]
-        .try_get("", "data_version")
-        .unwrap()
+    org_column(ctx, org, "data_version").await
 }
 
 #[tokio::test]
@@ -244,15 +265,7 @@ async fn every_table_a_kept_answer_may_read_has_triggers_that_raise_the_version(
 
         // And the triggers raise it: each write, straight in the database, to the rows of
         // one organization (a vendor with a document, made through the API).
-        let ann = register(&server, "Ann Lee", None).await;
-        let key = create_vendor(&server, &ann, "Trigger Co").await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let res = upload(&server, &ann, &key, &UploadSpec::pdf("w9")).await;
-        assert_eq!(res.status_code(), 201, "{}", res.text());
-        with_requirements(&server, &ann, &key).await;
-        let org = org_of(&ctx, &ann).await.id;
+        let (_, org) = vendor_with_rows(&server, &ctx, "Trigger Co").await;
         let write = |sql: String| {
             let ctx = ctx.clone();
             async move {
@@ -363,10 +376,7 @@ async fn each_kept_answer_reads_only_the_tables_it_declares() {
 
 /// The organization's `changed_vendor_id`.
 async fn changed_vendor(ctx: &AppContext, org: i64) -> Option<i64> {
-    let sql = format!("SELECT changed_vendor_id FROM organizations WHERE id = {org}");
-    rows(&ctx.db, &sql).await[0]
-        .try_get("", "changed_vendor_id")
-        .unwrap()
+    org_column(ctx, org, "changed_vendor_id").await
 }
 
 /// Each raise of the version names the vendor it was for when it changed one vendor's listed
@@ -375,15 +385,7 @@ async fn changed_vendor(ctx: &AppContext, org: i64) -> Option<i64> {
 #[tokio::test]
 async fn each_raise_names_the_one_vendor_it_changed_or_none() {
     with_app(|server, ctx| async move {
-        let ann = register(&server, "Ann Lee", None).await;
-        let key = create_vendor(&server, &ann, "Named Co").await["id"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        let res = upload(&server, &ann, &key, &UploadSpec::pdf("w9")).await;
-        assert_eq!(res.status_code(), 201, "{}", res.text());
-        with_requirements(&server, &ann, &key).await;
-        let org = org_of(&ctx, &ann).await.id;
+        let (key, org) = vendor_with_rows(&server, &ctx, "Named Co").await;
         let other = org_of(&ctx, &register(&server, "Bob Ray", None).await)
             .await
             .id;
