@@ -71,13 +71,11 @@ pub struct Answer {
     listed: Option<Arc<[Listed]>>,
 }
 
-/// One vendor of a vendor list's answer: where its object lies in the body, and what decides
-/// whether and where the list's question lists it.
+/// One vendor of a vendor list's answer: where its object lies in the body.
 #[derive(Debug, Clone)]
 struct Listed {
     vendor: i64,
     at: Range<usize>,
-    place: Place,
 }
 
 impl Answer {
@@ -110,7 +108,6 @@ impl Answer {
             listed.push(Listed {
                 vendor,
                 at: start..body.len(),
-                place: Place::of(&object),
             });
         }
         body.push(b']');
@@ -142,12 +139,11 @@ impl Answer {
         let Some(i) = listed.iter().position(|l| l.vendor == vendor) else {
             return Ok(None);
         };
-        let place = Place::of(now);
-        if !listed[i].place.holds(&place, query) {
+        let was = listed[i].at.clone();
+        let object = serde_json::to_vec(now)?;
+        if !Place::of(&self.body[was.clone()])?.holds(&Place::of(&object)?, query) {
             return Ok(None);
         }
-        let object = serde_json::to_vec(now)?;
-        let was = listed[i].at.clone();
         let mut body = Vec::with_capacity(self.body.len() - was.len() + object.len());
         body.extend_from_slice(&self.body[..was.start]);
         body.extend_from_slice(&object);
@@ -160,7 +156,6 @@ impl Answer {
                 Ordering::Equal => Listed {
                     vendor,
                     at: was.start..end,
-                    place: place.clone(),
                 },
                 Ordering::Greater => Listed {
                     at: moved(&l.at),
@@ -178,12 +173,10 @@ impl Answer {
     /// About the bytes it keeps.
     fn weight(&self) -> usize {
         self.body.len()
-            + self.listed.as_ref().map_or(0, |listed| {
-                listed
-                    .iter()
-                    .map(|l| std::mem::size_of::<Listed>() + l.place.weight())
-                    .sum()
-            })
+            + self
+                .listed
+                .as_ref()
+                .map_or(0, |listed| listed.len() * std::mem::size_of::<Listed>())
     }
 }
 
@@ -274,6 +267,7 @@ impl AnswerCache {
         Box::pin(self.kept_or(key, |key| async move {
             if let Some(vendor) = changed {
                 if let Some(carried) = self.carried_from_before(db, &key, vendor).await? {
+                    self.carried.fetch_add(1, AtomicOrdering::Relaxed);
                     observability::answer_made(true);
                     return Ok(carried);
                 }
@@ -318,11 +312,7 @@ impl AnswerCache {
         let Some(now) = key.what.listed_vendor(db, key.org, key.day, vendor).await? else {
             return Ok(None);
         };
-        let carried = kept.with_vendor(query, vendor, &now)?;
-        if carried.is_some() {
-            self.carried.fetch_add(1, AtomicOrdering::Relaxed);
-        }
-        Ok(carried)
+        kept.with_vendor(query, vendor, &now)
     }
 
     /// The answer kept under `key`, else `compute`'s, which is then kept; callers asking for

@@ -12,6 +12,7 @@
 use chrono::{Days, NaiveDate};
 use loco_rs::Result;
 use sea_orm::DatabaseConnection;
+use serde::Deserialize;
 
 use super::Answer;
 use crate::{
@@ -204,39 +205,27 @@ async fn dashboard_figures(db: &DatabaseConnection, org: i64, today: NaiveDate) 
 }
 
 /// What of a listed vendor decides whether a list question lists it, and where (its id
-/// aside): the fields its filters and orders read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// aside): the fields its filters and orders read, read back from its object in a list's body
+/// when the list is carried forward (so that nothing is kept beside the body for it).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct Place {
     name: String,
     email: String,
     service_type: String,
-    key: String,
-    status: Status,
+    company_key: String,
+    document_status: Status,
     document_count: usize,
     updated_at: String,
 }
 
 impl Place {
-    pub(super) fn of(vendor: &VendorResponse) -> Self {
-        Self {
-            name: vendor.name.clone(),
-            email: vendor.email.clone(),
-            service_type: vendor.service_type.clone(),
-            key: vendor.company_key.clone(),
-            status: vendor.document_status,
-            document_count: vendor.document_count,
-            updated_at: vendor.updated_at.clone(),
-        }
-    }
-
-    /// The bytes it keeps besides its own size.
-    pub(super) fn weight(&self) -> usize {
-        std::mem::size_of::<Self>()
-            + self.name.len()
-            + self.email.len()
-            + self.service_type.len()
-            + self.key.len()
-            + self.updated_at.len()
+    /// The place of the vendor whose JSON object is `object`.
+    ///
+    /// # Errors
+    /// When `object` is not a listed vendor's.
+    pub(super) fn of(object: &[u8]) -> Result<Self> {
+        Ok(serde_json::from_slice(object)?)
     }
 
     /// Whether `query` still lists a vendor whose place moved from `self` to `now`, at the
@@ -246,17 +235,17 @@ impl Place {
         let searched = self.name == now.name
             && self.email == now.email
             && self.service_type == now.service_type
-            && self.key == now.key;
+            && self.company_key == now.company_key;
         let ordered = match query.sort.key {
             VendorSort::Name => self.name == now.name,
             VendorSort::ServiceType => self.service_type == now.service_type,
-            VendorSort::Status => self.status == now.status,
+            VendorSort::Status => self.document_status == now.document_status,
             VendorSort::DocumentCount => self.document_count == now.document_count,
             VendorSort::UpdatedAt => self.updated_at == now.updated_at,
         };
         query.gaps.is_none()
             && (query.q.is_none() || searched)
-            && (query.status.is_none() || self.status == now.status)
+            && (query.status.is_none() || self.document_status == now.document_status)
             && ordered
     }
 }
