@@ -136,11 +136,15 @@ async fn update(
     Path(id): Path<String>,
     ApiJson(fields): ApiJson<VendorFields>,
 ) -> ApiResult {
-    let vendor =
-        vendors::Model::update_in_org(&ctx.db, current.org.id, &id, &fields, &current.actor())
-            .await?;
-    let (standing, _) = vendor.standing(&ctx.db, current.today).await?;
-    let review = Review::of_vendor(&ctx.db, &standing.vendor, current.today).await?;
+    let (standing, review) = vendors::Model::update_in_org(
+        &ctx.db,
+        current.org.id,
+        &id,
+        &fields,
+        &current.actor(),
+        current.today,
+    )
+    .await?;
     super::ok_json(VendorResponse::new(&standing, &review))
 }
 

@@ -9,6 +9,7 @@ use super::{
     _entities::documents,
     activities::{self, Actor, Subject},
     compliance::{CompanyKey, Slot},
+    gaps::Review,
     organizations,
     refusal::Refusal,
     requirement_sets as requirements,
@@ -112,9 +113,9 @@ impl Model {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn standing(
+    pub async fn standing<C: ConnectionTrait>(
         self,
-        db: &DatabaseConnection,
+        db: &C,
         today: NaiveDate,
     ) -> Result<(VendorStanding, Vec<documents::Model>)> {
         let current = documents::Entity::find()
@@ -252,15 +253,20 @@ impl Model {
         }
     }
 
-    /// Saves the edit form of the vendor with company key `key` in organization `org_id`; the
+    /// Saves the edit form of the vendor with company key `key` in organization `org_id`, and
+    /// reads what the edit answers with: the vendor's standing on `today` and its review. The
     /// company key never changes. A vendor of another organization is not found before its
     /// fields are checked, as on every route.
     ///
-    /// On `PostgreSQL` the vendor is looked up on the write transaction's own connection: one
-    /// request to the pool fewer per edit, which the reads queue behind (docs/benchmarks/api.md,
-    /// "Tenth pass"). On `SQLite` it is looked up before the transaction begins: there the
-    /// transaction holds the database's write lock, which every other write waits for, and a
-    /// statement more under it costs more than the pool request it saves ("Ninth pass").
+    /// On `PostgreSQL` all of it runs on the write transaction's own connection: the lookup
+    /// (docs/benchmarks/api.md, "Tenth pass") and, after the update, the reads (one request to
+    /// the pool fewer again, "Twelfth pass"). Read there they are exactly the vendor as the
+    /// commit leaves it: the update holds the organization's row (its data version), which
+    /// every write of a document, requirement set or waiver of the organization takes too, so
+    /// none commits between the reads and the commit. On `SQLite` the vendor is looked up before
+    /// the transaction begins and read after it: there the transaction holds the database's
+    /// write lock, which every other write waits for, and a statement more under it costs more
+    /// than the pool request it saves ("Ninth pass").
     ///
     /// # Errors
     /// `NotFound` when there is no such vendor in the organization, or it was deleted
@@ -271,18 +277,32 @@ impl Model {
         key: &str,
         fields: &VendorFields,
         actor: &Actor,
-    ) -> Result<Self> {
+        today: NaiveDate,
+    ) -> Result<(VendorStanding, Review)> {
         if db.get_database_backend() == DbBackend::Sqlite {
             let vendor = Self::find_in_org(db, org_id, key).await?;
             let form = fields.validate()?;
-            return vendor.update_from(db, &form, actor).await;
+            let vendor = vendor.update_from(db, &form, actor).await?;
+            return vendor.answer_of_edit(db, today).await;
         }
         let txn = crate::models::begin_write(db).await?;
         let vendor = Self::find_in_org(&*txn, org_id, key).await?;
         let form = fields.validate()?;
         let vendor = vendor.save_edit(&txn, &form, actor).await?;
+        let answer = vendor.answer_of_edit(&txn, today).await?;
         txn.commit().await?;
-        Ok(vendor)
+        Ok(answer)
+    }
+
+    /// The vendor's standing on `today` and its review: what an edit answers with.
+    async fn answer_of_edit<C: ConnectionTrait>(
+        self,
+        db: &C,
+        today: NaiveDate,
+    ) -> Result<(VendorStanding, Review)> {
+        let (standing, _) = self.standing(db, today).await?;
+        let review = Review::of_vendor(db, &standing.vendor, today).await?;
+        Ok((standing, review))
     }
 
     /// Saves the edit form; the company key never changes.

@@ -144,6 +144,21 @@ pub(super) async fn enter_short_certificate(server: &TestServer, owner: &Account
     );
 }
 
+/// An edit of vendor `key` (keeping requirement set `set`) answers with the vendor as it leaves
+/// it, its certificate and its gaps: what `GET /api/vendors/{key}` shows next.
+async fn edit_answers_as_shown(server: &TestServer, owner: &Account, key: &str, set: &Value) {
+    let mut edit = crate::support::vendor_body("Granite Builders LLC");
+    edit["requirementSetId"] = set["id"].clone();
+    edit["notes"] = json!("Edited with its certificate on file");
+    let res = send(server, owner, "PUT", &format!("/api/vendors/{key}"), edit).await;
+    assert_eq!(res.status_code(), 200, "{}", res.text());
+    let edited: Value = res.json();
+    let mut shown = vendor_of(server, owner, key).await;
+    shown.as_object_mut().unwrap().remove("documents");
+    assert_eq!(edited["documentCount"], 1);
+    assert_eq!(edited, shown);
+}
+
 fn messages(vendor: &Value) -> Vec<String> {
     vendor["gaps"]
         .as_array()
@@ -208,6 +223,8 @@ async fn a_certificate_short_of_its_set_has_its_gaps_named_and_one_can_be_waived
                 &json!(500_000)
             )
         );
+
+        edit_answers_as_shown(&server, &owner, &key, &set).await;
 
         // Listed, filtered and counted; the answers kept for the list are not stale.
         let listed: Vec<Value> = get(&server, &owner, "/api/vendors?gaps=true").await.json();
