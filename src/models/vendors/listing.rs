@@ -173,10 +173,9 @@ fn folded_document(document: &str) -> Option<(i64, FoldedDocument)> {
     };
     let expiration = match date {
         "-" => None,
-        date => Some(match date.parse::<i64>() {
+        date => Some(match date.parse::<i32>() {
             // `PostgreSQL`'s days since 1970-01-01.
-            Ok(days) => NaiveDate::from_ymd_opt(1970, 1, 1)?
-                .checked_add_signed(chrono::Duration::try_days(days)?)?,
+            Ok(days) => NaiveDate::from_epoch_days(days)?,
             // `SQLite`'s `YYYY-MM-DD`, which `NaiveDate`'s `FromStr` reads without a format
             // string to interpret (`parse_from_str` walks its format for every date).
             Err(_) => date.parse::<NaiveDate>().ok()?,
