@@ -26,7 +26,7 @@ use crate::{
         documents, exports,
         sheet::ExportFormat,
         vendor_import::{self, ImportChoices, ImportColumn, ImportDefaults, ImportRow},
-        vendors::{self, VendorQuery},
+        vendors,
     },
     settings::Settings,
 };
@@ -256,11 +256,10 @@ async fn export_vendors(
     Query(q): Query<ExportQuery>,
 ) -> ApiResult {
     let format = q.format()?;
-    let query = VendorQuery::default();
-    let (standings, _) =
-        vendors::Model::list(&ctx.db, current.org.id, &query, current.today).await?;
-    let sheet = exports::vendors_sheet(&standings);
-    Ok(super::file_answer("vendors", current.today, sheet, format)?)
+    // Sent while it is read (`exports::vendors_export`).
+    let (db, org_id, today) = (ctx.db.clone(), current.org.id, current.today);
+    let body = axum::body::Body::from_stream(exports::vendors_export(db, org_id, today, format));
+    Ok(super::file_download("vendors", today, format, body))
 }
 
 /// Every current document of the organization as CSV or an Excel workbook.
@@ -273,16 +272,9 @@ async fn export_documents(
     Query(q): Query<ExportQuery>,
 ) -> ApiResult {
     let format = q.format()?;
-    // Sent while it is read (`exports::documents_csv`, `exports::documents_xlsx`).
+    // Sent while it is read (`exports::documents_export`).
     let (db, org_id, today) = (ctx.db.clone(), current.org.id, current.today);
-    let body = match format {
-        ExportFormat::Csv => {
-            axum::body::Body::from_stream(exports::documents_csv(db, org_id, today))
-        }
-        ExportFormat::Xlsx => {
-            axum::body::Body::from_stream(exports::documents_xlsx(db, org_id, today))
-        }
-    };
+    let body = axum::body::Body::from_stream(exports::documents_export(db, org_id, today, format));
     Ok(super::file_download("documents", today, format, body))
 }
 

@@ -1,54 +1,78 @@
-//! The vendors and documents exports as sheets (docs/product.md, "Exports"), written as CSV or
-//! as an Excel workbook by [`super::sheet`].
+//! The vendors and documents exports and the non-compliant report as sheets (docs/product.md,
+//! "Exports"), written as CSV or as an Excel workbook by [`super::sheet`] while they are read,
+//! and the report's JSON sent the same way.
 
 use bytes::Bytes;
 use chrono::NaiveDate;
+use futures_util::stream::BoxStream;
 use sea_orm::DatabaseConnection;
 
 use super::{
     compliance, documents,
-    sheet::{self, Cell, CsvChunks, Sheet},
+    reports::{NonCompliantReport, NonCompliantVendor},
+    sheet::{self, Cell, ExportFormat, Sheet},
     vendors::{self, VendorStanding},
 };
 
-/// The vendors export: the columns an import reads back.
+/// The vendors export's columns: the columns an import reads back.
+pub const VENDOR_COLUMNS: [&str; 12] = [
+    "Name",
+    "Email",
+    "Service Type",
+    "Phone",
+    "Address",
+    "City",
+    "State",
+    "Zip Code",
+    "Notes",
+    "Status",
+    "Documents",
+    "Company Key",
+];
+
+/// One row of the vendors export.
+fn vendor_row(s: &VendorStanding) -> Vec<Cell> {
+    let v = &s.vendor;
+    vec![
+        v.name.clone().into(),
+        v.email.clone().into(),
+        v.service_type.clone().into(),
+        v.phone.clone().into(),
+        v.address.clone().into(),
+        v.city.clone().into(),
+        v.state.clone().into(),
+        v.zip_code.clone().into(),
+        v.notes.clone().into(),
+        s.status.as_str().into(),
+        Cell::Int(i64::try_from(s.document_count).unwrap_or(i64::MAX)),
+        v.key.clone().into(),
+    ]
+}
+
+/// The vendors export built whole from the listed vendors ([`vendors_export`] sends the same
+/// while it reads them).
 #[must_use]
 pub fn vendors_sheet(standings: &[VendorStanding]) -> Sheet {
-    let mut sheet = Sheet::new(&[
-        "Name",
-        "Email",
-        "Service Type",
-        "Phone",
-        "Address",
-        "City",
-        "State",
-        "Zip Code",
-        "Notes",
-        "Status",
-        "Documents",
-        "Company Key",
-    ]);
-    sheet.rows = standings
-        .iter()
-        .map(|s| {
-            let v = &s.vendor;
-            vec![
-                v.name.clone().into(),
-                v.email.clone().into(),
-                v.service_type.clone().into(),
-                v.phone.clone().into(),
-                v.address.clone().into(),
-                v.city.clone().into(),
-                v.state.clone().into(),
-                v.zip_code.clone().into(),
-                v.notes.clone().into(),
-                s.status.as_str().into(),
-                Cell::Int(i64::try_from(s.document_count).unwrap_or(i64::MAX)),
-                v.key.clone().into(),
-            ]
-        })
-        .collect();
-    sheet
+    Sheet::of(&VENDOR_COLUMNS, standings.iter().map(vendor_row))
+}
+
+/// The vendors export as CSV or a workbook, sent while one statement streams the
+/// organization's vendors in the vendor list's order ([`vendors::Model::list_streamed`]).
+#[must_use]
+pub fn vendors_export(
+    db: DatabaseConnection,
+    org_id: i64,
+    today: NaiveDate,
+    format: ExportFormat,
+) -> BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::stream(format, &VENDOR_COLUMNS, move |mut sink| async move {
+        use futures_util::StreamExt;
+        let query = vendors::VendorQuery::default();
+        let rows = vendors::Model::list_streamed(&db, org_id, &query, today).await?;
+        sink.rows(rows.map(|row| row.map(|s| vendor_row(&s))))
+            .await?;
+        Ok(sink)
+    })
 }
 
 /// The documents export's columns.
@@ -113,66 +137,151 @@ async fn document_rows(
         }))
 }
 
-/// The documents export as a workbook, written while its rows are read ([`document_rows`])
-/// and sent as it is zipped ([`sheet::xlsx_stream`]). A failure once bytes have left ends the
-/// body with an error, which the client sees as a broken download.
+/// The documents export as CSV or a workbook, sent while its rows are read
+/// ([`document_rows`]; [`sheet::stream`]): the same bytes (CSV) and cells (workbook) as
+/// [`documents_sheet`]'s.
 #[must_use]
-pub fn documents_xlsx(
+pub fn documents_export(
     db: DatabaseConnection,
     org_id: i64,
     today: NaiveDate,
-) -> futures_util::stream::BoxStream<'static, std::io::Result<Bytes>> {
-    sheet::xlsx_stream(&DOCUMENT_COLUMNS, move |mut sink| async move {
-        use futures_util::StreamExt;
-        let mut rows = std::pin::pin!(document_rows(&db, org_id, today).await?);
-        while let Some(row) = rows.next().await {
-            if !sink.row(row?).await {
-                // The writer stopped: the client went away, or a cell it refused.
-                break;
-            }
-        }
+    format: ExportFormat,
+) -> BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::stream(format, &DOCUMENT_COLUMNS, move |mut sink| async move {
+        sink.rows(document_rows(&db, org_id, today).await?).await?;
         Ok(sink)
     })
 }
 
-/// The documents export as CSV, sent while the documents are read ([`document_rows`]): each
-/// [`sheet::CHUNK_BYTES`] of CSV goes out as it is written, so the first bytes leave at once
-/// and the whole file is never held (docs/benchmarks/lists.md). The same bytes as
-/// [`documents_sheet`]'s CSV. A failure once bytes have left ends the body with an error, which
-/// the client sees as a broken download.
-pub fn documents_csv(
-    db: DatabaseConnection,
-    org_id: i64,
-    today: NaiveDate,
-) -> impl futures_util::Stream<Item = std::io::Result<Bytes>> + Send + 'static {
-    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(2);
-    tokio::spawn(async move {
-        if let Err(err) = send_documents_csv(&db, org_id, today, &tx).await {
-            tracing::error!(error = %err, org_id, "the documents export stopped");
-            let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
-        }
-    });
-    sheet::received(rx)
+/// The non-compliant report's columns.
+pub const NON_COMPLIANT_COLUMNS: [&str; 7] = [
+    "Vendor",
+    "Company Key",
+    "Service Type",
+    "Status",
+    "Reasons",
+    "Gaps",
+    "Waived Gaps",
+];
+
+/// One row of the non-compliant report as a sheet.
+#[must_use]
+pub fn non_compliant_row(v: &NonCompliantVendor) -> Vec<Cell> {
+    vec![
+        v.name.clone().into(),
+        v.id.clone().into(),
+        v.service_type.clone().into(),
+        v.status.as_str().into(),
+        v.reasons.join("; ").into(),
+        v.gaps.join(" ").into(),
+        v.waived.join(" ").into(),
+    ]
 }
 
-async fn send_documents_csv(
-    db: &DatabaseConnection,
-    org_id: i64,
-    today: NaiveDate,
-    tx: &tokio::sync::mpsc::Sender<std::io::Result<Bytes>>,
-) -> loco_rs::Result<()> {
+/// The non-compliant report as CSV or a workbook, sent while it is worked out
+/// ([`NonCompliantReport::rows`]).
+#[must_use]
+pub fn non_compliant_export(
+    report: NonCompliantReport,
+    format: ExportFormat,
+) -> BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::stream(format, &NON_COMPLIANT_COLUMNS, move |mut sink| async move {
+        use futures_util::TryStreamExt;
+        sink.rows(report.rows().map_ok(|v| non_compliant_row(&v)))
+            .await?;
+        Ok(sink)
+    })
+}
+
+/// `rows` as a JSON array, sent each [`sheet::CHUNK_BYTES`] while they come: the same bytes as
+/// the array serialized whole (`serde_json`'s compact form). An error once bytes have left ends
+/// the body with it, which the client sees as a broken answer.
+pub fn json_array<T, S>(rows: S) -> BoxStream<'static, std::io::Result<Bytes>>
+where
+    T: serde::Serialize + Send + 'static,
+    S: futures_util::Stream<Item = loco_rs::Result<T>> + Send + 'static,
+{
     use futures_util::StreamExt;
-    let mut rows = std::pin::pin!(document_rows(db, org_id, today).await?);
-    let mut csv = CsvChunks::new(&DOCUMENT_COLUMNS)?;
-    while let Some(row) = rows.next().await {
-        csv.row(&row?)?;
-        if let Some(chunk) = csv.take_at(sheet::CHUNK_BYTES)? {
-            if tx.send(Ok(chunk)).await.is_err() {
-                // The client went away.
-                return Ok(());
+    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(2);
+    tokio::spawn(async move {
+        let failed = |err: String| std::io::Error::other(err);
+        let mut rows = std::pin::pin!(rows);
+        let mut chunk = Vec::with_capacity(sheet::CHUNK_BYTES);
+        chunk.push(b'[');
+        let mut first = true;
+        while let Some(row) = rows.next().await {
+            let written = row.and_then(|row| {
+                if !first {
+                    chunk.push(b',');
+                }
+                first = false;
+                serde_json::to_writer(&mut chunk, &row).map_err(Into::into)
+            });
+            if let Err(err) = written {
+                tracing::error!(error = %err, "the answer stopped while it was sent");
+                let _ = tx.send(Err(failed(err.to_string()))).await;
+                return;
+            }
+            if chunk.len() >= sheet::CHUNK_BYTES {
+                let full = std::mem::replace(&mut chunk, Vec::with_capacity(sheet::CHUNK_BYTES));
+                if tx.send(Ok(Bytes::from(full))).await.is_err() {
+                    // The client went away.
+                    return;
+                }
             }
         }
+        chunk.push(b']');
+        let _ = tx.send(Ok(Bytes::from(chunk))).await;
+    });
+    sheet::received(rx).boxed()
+}
+
+#[cfg(test)]
+mod tests {
+    use futures_util::StreamExt;
+
+    use super::*;
+
+    async fn sent(body: BoxStream<'static, std::io::Result<Bytes>>) -> Vec<Result<Bytes, String>> {
+        body.map(|chunk| chunk.map_err(|e| e.to_string()))
+            .collect()
+            .await
     }
-    let _ = tx.send(Ok(csv.finish()?)).await;
-    Ok(())
+
+    /// A JSON array sent while its rows come: the bytes `serde_json` writes of the whole array
+    /// (empty, one row, rows enough for several chunks), and a failing row ends it with its
+    /// error after what was sent.
+    #[tokio::test]
+    async fn a_json_array_sent_in_chunks_is_the_whole_array_or_ends_in_its_error() {
+        for n in [0, 1, 20_000] {
+            let rows: Vec<serde_json::Value> = (0..n)
+                .map(|i| serde_json::json!({"name": format!("Vendor \"{i}\" é"), "n": i}))
+                .collect();
+            let whole = serde_json::to_vec(&rows).unwrap();
+            let chunks = sent(json_array(futures_util::stream::iter(
+                rows.into_iter().map(Ok),
+            )))
+            .await;
+            assert!(n < 20_000 || chunks.len() > 3, "{} chunks", chunks.len());
+            let bytes: Vec<u8> = chunks
+                .into_iter()
+                .flat_map(|c| c.unwrap().to_vec())
+                .collect();
+            assert!(
+                bytes == whole,
+                "{n} rows: the chunks differ from the whole array"
+            );
+        }
+        let rows = (0..20_000)
+            .map(|i| Ok(serde_json::json!({"n": i})))
+            .chain([Err(loco_rs::Error::string("the database went away"))]);
+        let chunks = sent(json_array(futures_util::stream::iter(rows))).await;
+        let (last, before) = chunks.split_last().unwrap();
+        assert!(
+            last.as_ref()
+                .is_err_and(|e| e.contains("the database went away")),
+            "{last:?}"
+        );
+        assert!(!before.is_empty() && before.iter().all(Result::is_ok));
+    }
 }

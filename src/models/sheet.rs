@@ -177,41 +177,159 @@ enum Batch {
     Failed(String),
 }
 
-/// Where the rows of a workbook being written go ([`xlsx_stream`]): gathered into batches of
-/// [`ROW_BATCH`], each handed to the writer's thread.
+/// Where the rows of an export being sent go ([`stream`]): for a workbook, gathered into
+/// batches of [`ROW_BATCH`], each handed to the writer's thread; for CSV, written at once and
+/// sent each [`CHUNK_BYTES`].
 pub struct RowSink {
-    tx: tokio::sync::mpsc::Sender<Batch>,
-    batch: Vec<Vec<Cell>>,
+    to: Written,
+}
+
+enum Written {
+    Workbook {
+        tx: tokio::sync::mpsc::Sender<Batch>,
+        batch: Vec<Vec<Cell>>,
+    },
+    Csv {
+        /// Boxed: a CSV writer's buffers are many times a workbook's sender.
+        csv: Box<CsvChunks>,
+        tx: tokio::sync::mpsc::Sender<std::io::Result<bytes::Bytes>>,
+        /// An error is sent: nothing more is.
+        failed: bool,
+    },
 }
 
 impl RowSink {
-    /// Adds a row; `false` once the writer has stopped (the client went away, or a cell it
-    /// refused), when there is no point in reading more.
+    /// Adds a row; `false` once the export has stopped (the client went away, or a cell the
+    /// writer refused), when there is no point in reading more.
     pub async fn row(&mut self, row: Vec<Cell>) -> bool {
-        self.batch.push(row);
-        if self.batch.len() < ROW_BATCH {
-            return true;
+        match &mut self.to {
+            Written::Workbook { tx, batch } => {
+                batch.push(row);
+                if batch.len() < ROW_BATCH {
+                    return true;
+                }
+                let full = std::mem::replace(batch, Vec::with_capacity(ROW_BATCH));
+                tx.send(Batch::Rows(full)).await.is_ok()
+            }
+            Written::Csv { csv, tx, failed } => {
+                if *failed {
+                    return false;
+                }
+                let chunk = csv.row(&row).and_then(|()| csv.take_at(CHUNK_BYTES));
+                match chunk {
+                    Ok(None) => !tx.is_closed(),
+                    Ok(Some(chunk)) => tx.send(Ok(chunk)).await.is_ok(),
+                    Err(err) => {
+                        *failed = true;
+                        let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
+                        false
+                    }
+                }
+            }
         }
-        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(ROW_BATCH));
-        self.tx.send(Batch::Rows(batch)).await.is_ok()
+    }
+
+    /// Adds every row of `rows` until they end or the export stops ([`Self::row`]).
+    ///
+    /// # Errors
+    /// The first error among `rows`.
+    pub async fn rows(
+        &mut self,
+        rows: impl futures_util::Stream<Item = Result<Vec<Cell>>>,
+    ) -> Result<()> {
+        use futures_util::StreamExt;
+        let mut rows = std::pin::pin!(rows);
+        while let Some(row) = rows.next().await {
+            if !self.row(row?).await {
+                break;
+            }
+        }
+        Ok(())
     }
 
     async fn finish(self) {
-        if !self.batch.is_empty() && self.tx.send(Batch::Rows(self.batch)).await.is_err() {
-            return;
+        match self.to {
+            Written::Workbook { tx, batch } => {
+                if !batch.is_empty() && tx.send(Batch::Rows(batch)).await.is_err() {
+                    return;
+                }
+                let _ = tx.send(Batch::Done).await;
+            }
+            Written::Csv { csv, tx, failed } => {
+                if !failed {
+                    let rest = csv
+                        .finish()
+                        .map_err(|err| std::io::Error::other(err.to_string()));
+                    let _ = tx.send(rest).await;
+                }
+            }
         }
-        let _ = self.tx.send(Batch::Done).await;
     }
 }
 
-/// A workbook of `header` and the rows `fill` hands to its [`RowSink`], sent as chunks of at
-/// most [`CHUNK_BYTES`] while it is written: `fill` runs as a task of its own (reading a
-/// database's rows as they arrive), the workbook is written on a blocking thread as the rows
-/// come ([`StreamBook`]), and each chunk goes out as soon as it is zipped
-/// (docs/benchmarks/lists.md). A failure (a row that fails to read, a cell the workbook cannot
-/// hold) ends the body with an error, which the client sees as a broken download, as with the
-/// CSV exports.
-pub fn xlsx_stream<F, Fut>(
+/// An export of `header` and the rows `fill` hands to its [`RowSink`], as CSV or a workbook,
+/// sent while it is written: `fill` runs as a task of its own (reading a database's rows as
+/// they arrive), and the file goes out in chunks of at most [`CHUNK_BYTES`]
+/// (docs/benchmarks/lists.md). The CSV is the same bytes as [`Sheet::csv`] of the same rows, the
+/// workbook the same cells as [`Sheet::xlsx`]. A failure once bytes have left (a row that fails
+/// to read, a cell the workbook cannot hold) ends the body with an error, which the client sees
+/// as a broken download.
+pub fn stream<F, Fut>(
+    format: ExportFormat,
+    header: &[&'static str],
+    fill: F,
+) -> BoxStream<'static, std::io::Result<bytes::Bytes>>
+where
+    F: FnOnce(RowSink) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<RowSink>> + Send + 'static,
+{
+    match format {
+        ExportFormat::Csv => csv_stream(header, fill),
+        ExportFormat::Xlsx => xlsx_stream(header, fill),
+    }
+}
+
+/// [`stream`]'s CSV: each [`CHUNK_BYTES`] goes out as it is written, so the first bytes leave
+/// at once and the whole file is never held.
+fn csv_stream<F, Fut>(
+    header: &[&'static str],
+    fill: F,
+) -> BoxStream<'static, std::io::Result<bytes::Bytes>>
+where
+    F: FnOnce(RowSink) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = Result<RowSink>> + Send + 'static,
+{
+    use futures_util::StreamExt;
+    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<bytes::Bytes>>(2);
+    let csv = CsvChunks::new(header);
+    tokio::spawn(async move {
+        let sink = match csv {
+            Ok(csv) => RowSink {
+                to: Written::Csv {
+                    csv: Box::new(csv),
+                    tx: tx.clone(),
+                    failed: false,
+                },
+            },
+            Err(err) => {
+                let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
+                return;
+            }
+        };
+        match fill(sink).await {
+            Ok(sink) => sink.finish().await,
+            Err(err) => {
+                tracing::error!(error = %err, "the export stopped while it was sent");
+                let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
+            }
+        }
+    });
+    received(rx).boxed()
+}
+
+/// [`stream`]'s workbook: written on a blocking thread as the rows come ([`StreamBook`]), each
+/// chunk sent as soon as it is zipped.
+fn xlsx_stream<F, Fut>(
     header: &[&'static str],
     fill: F,
 ) -> BoxStream<'static, std::io::Result<bytes::Bytes>>
@@ -225,8 +343,10 @@ where
     let failed = rows_tx.clone();
     tokio::spawn(async move {
         let sink = RowSink {
-            tx: rows_tx,
-            batch: Vec::with_capacity(ROW_BATCH),
+            to: Written::Workbook {
+                tx: rows_tx,
+                batch: Vec::with_capacity(ROW_BATCH),
+            },
         };
         match fill(sink).await {
             Ok(sink) => sink.finish().await,
@@ -547,6 +667,69 @@ mod tests {
         assert!(Sheet::of(&["Name"], [vec![Cell::Text("x".repeat(32_767))]])
             .xlsx()
             .is_ok());
+    }
+
+    /// The CSV of [`stream`]: sent in chunks while the rows are still coming, the same bytes as
+    /// the sheet written whole, and a failure after the first bytes ends it with the error.
+    #[tokio::test]
+    async fn csv_sent_while_its_rows_come_is_the_whole_sheets_csv_or_ends_in_its_error() {
+        use futures_util::StreamExt;
+        let sheet = noisy_sheet(5_000);
+        let rows = sheet.rows.clone();
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let mut body = stream(
+            ExportFormat::Csv,
+            &sheet.header,
+            move |mut sink| async move {
+                let (first, last) = rows.split_at(rows.len() - 1);
+                for row in first {
+                    sink.row(row.clone()).await;
+                }
+                // The last row waits until the test has seen a chunk.
+                released
+                    .await
+                    .map_err(|_| Error::string("never released"))?;
+                sink.row(last[0].clone()).await;
+                Ok(sink)
+            },
+        );
+        let first = tokio::time::timeout(std::time::Duration::from_secs(30), body.next())
+            .await
+            .expect("no chunk while the rows were still being read")
+            .unwrap()
+            .unwrap();
+        assert!(first.len() >= CHUNK_BYTES, "{}", first.len());
+        release.send(()).unwrap();
+        let mut sent = first.to_vec();
+        while let Some(chunk) = body.next().await {
+            sent.extend_from_slice(&chunk.unwrap());
+        }
+        assert!(
+            sent == sheet.csv().unwrap(),
+            "the chunks differ from the whole CSV"
+        );
+
+        let rows = sheet.rows.clone();
+        let body = stream(
+            ExportFormat::Csv,
+            &sheet.header,
+            move |mut sink| async move {
+                for row in rows {
+                    sink.row(row).await;
+                }
+                Err(Error::string("the database went away"))
+            },
+        );
+        let items: Vec<String> = body
+            .map(|chunk| chunk.map_or_else(|e| e.to_string(), |_| "bytes".to_string()))
+            .collect()
+            .await;
+        let (last, before) = items.split_last().unwrap();
+        assert!(last.contains("the database went away"), "{last}");
+        assert!(
+            !before.is_empty() && before.iter().all(|item| item == "bytes"),
+            "{before:?}"
+        );
     }
 
     /// Every cell of a workbook's first sheet, as a spreadsheet program reads it.

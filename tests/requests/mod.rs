@@ -33,6 +33,7 @@ mod roles;
 mod sessions;
 mod shapes;
 mod storage_s3;
+mod streamed;
 mod team;
 mod time_zones;
 mod unsubscribe;

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use loco_rs::prelude::*;
 use sea_orm::{
     sea_query::{Alias, Expr, ExprTrait, Func, Query, QueryStatementBuilder},
-    DbBackend, FromQueryResult, QueryResult, Statement,
+    DbBackend, FromQueryResult, QueryResult, Select, Statement,
 };
 
 use super::{vendors, Entity, Model, VendorStanding, SERVICE_TYPES};
@@ -267,26 +267,28 @@ impl Model {
         vendor_id: i64,
         today: NaiveDate,
     ) -> Result<Option<VendorStanding>> {
-        let listed = Entity::find()
-            .in_tenant(org_id)
-            .filter(vendors::Column::Id.eq(vendor_id))
-            .expr_as(
-                Expr::cust(current_documents_sql(db.get_database_backend())),
-                CURRENT_DOCUMENTS,
-            )
-            .into_model::<ListedVendor>()
-            .one(db)
-            .await?;
+        let listed = Self::with_current_documents(
+            Entity::find()
+                .in_tenant(org_id)
+                .filter(vendors::Column::Id.eq(vendor_id)),
+            db.get_database_backend(),
+        )
+        .into_model::<ListedVendor>()
+        .one(db)
+        .await?;
         Ok(listed.map(|listed| listed.standing(today)))
     }
 
-    /// The page of `query`'s vendors with their current documents, and how many match in all.
-    async fn listed(
-        db: &DatabaseConnection,
+    /// The organization's vendors matching `query`'s filters (its order and page not applied).
+    ///
+    /// # Errors
+    /// Database errors (the gap filter reads the vendors with gaps first).
+    pub async fn filtered<C: ConnectionTrait>(
+        db: &C,
         org_id: i64,
         query: &VendorQuery,
         today: NaiveDate,
-    ) -> Result<(Vec<ListedVendor>, u64)> {
+    ) -> Result<Select<Entity>> {
         let mut select = Entity::find().in_tenant(org_id);
         if let Some(q) = search::text(query.q.as_deref()) {
             // A service type also by its label: "general contractor" for `general-contractor`.
@@ -324,26 +326,114 @@ impl Model {
                 select.filter(vendors::Column::Id.is_not_in(ids))
             };
         }
+        Ok(select)
+    }
+
+    /// `select` in the order of `sort` (ties by id), as the vendor list orders its rows.
+    #[must_use]
+    pub fn in_order(
+        select: Select<Entity>,
+        sort: &Sort<VendorSort>,
+        today: NaiveDate,
+    ) -> Select<Entity> {
+        select
+            .order_by(sort.key.expr(today), sort.order())
+            .order_by(
+                Expr::col((vendors::Entity, vendors::Column::Id)),
+                sort.order(),
+            )
+    }
+
+    /// `select` with each vendor's current documents ([`current_documents_sql`]).
+    fn with_current_documents(select: Select<Entity>, backend: DbBackend) -> Select<Entity> {
+        select.expr_as(
+            Expr::cust(current_documents_sql(backend)),
+            CURRENT_DOCUMENTS,
+        )
+    }
+
+    /// The page of `query`'s vendors with their current documents, and how many match in all.
+    async fn listed(
+        db: &DatabaseConnection,
+        org_id: i64,
+        query: &VendorQuery,
+        today: NaiveDate,
+    ) -> Result<(Vec<ListedVendor>, u64)> {
+        let select = Self::filtered(db, org_id, query, today).await?;
         let count = select.clone().count(db);
         let page = query
             .page
-            .apply(
-                select
-                    .expr_as(
-                        Expr::cust(current_documents_sql(db.get_database_backend())),
-                        CURRENT_DOCUMENTS,
-                    )
-                    .order_by(query.sort.key.expr(today), query.sort.order())
-                    .order_by(
-                        Expr::col((vendors::Entity, vendors::Column::Id)),
-                        query.sort.order(),
-                    ),
-            )
+            .apply(Self::in_order(
+                Self::with_current_documents(select, db.get_database_backend()),
+                &query.sort,
+                today,
+            ))
             .into_model::<ListedVendor>()
             .all(db)
             .await?;
         let total = query.page.total(page.len(), count).await?;
         Ok((page, total))
+    }
+
+    /// Every vendor of `query` (its filters and order, every page) with its standing, read as
+    /// one statement streams them: what [`Self::list`] answers without its page, never all
+    /// held at once (the vendors export).
+    ///
+    /// # Errors
+    /// Database errors, before the first vendor or (as an item) after it.
+    pub async fn list_streamed<'a>(
+        db: &'a DatabaseConnection,
+        org_id: i64,
+        query: &VendorQuery,
+        today: NaiveDate,
+    ) -> Result<impl futures_util::Stream<Item = Result<VendorStanding>> + Send + 'a> {
+        use futures_util::StreamExt;
+        let select = Self::filtered(db, org_id, query, today).await?;
+        Ok(Self::in_order(
+            Self::with_current_documents(select, db.get_database_backend()),
+            &query.sort,
+            today,
+        )
+        .into_model::<ListedVendor>()
+        .stream(db)
+        .await?
+        .map(move |row| row.map(|listed| listed.standing(today)).map_err(Into::into)))
+    }
+
+    /// Vendors `ids` of the organization as [`Self::list`] lists them, in the order of `ids`
+    /// (an id the organization has not is left out), with the expiration date of each one's
+    /// current documents by document id, as [`Self::list_with_expirations`] gives them.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn listed_these<C: ConnectionTrait>(
+        db: &C,
+        org_id: i64,
+        ids: &[i64],
+        today: NaiveDate,
+    ) -> Result<(Vec<VendorStanding>, HashMap<Uuid, Option<NaiveDate>>)> {
+        let mut listed: HashMap<i64, ListedVendor> = Self::with_current_documents(
+            Entity::find()
+                .in_tenant(org_id)
+                .filter(vendors::Column::Id.is_in(ids.iter().copied())),
+            db.get_database_backend(),
+        )
+        .into_model::<ListedVendor>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|listed| (listed.vendor.id, listed))
+        .collect();
+        let mut expirations = HashMap::new();
+        let standings = ids
+            .iter()
+            .filter_map(|id| listed.remove(id))
+            .map(|listed| {
+                expirations.extend(listed.current.iter().map(|(_, date, pid)| (*pid, *date)));
+                listed.standing(today)
+            })
+            .collect();
+        Ok((standings, expirations))
     }
 
     /// The standing of each of `vendors`, from one query for their current documents.

@@ -1,0 +1,349 @@
+//! Answers sent while they are read: the non-compliant report (JSON, CSV, workbook), worked
+//! out a batch of vendors at a time in one read transaction, and the vendors export, read as
+//! one statement streams. Each is the same bytes (the workbook: the same cells) as the answer
+//! built whole, over more vendors than a batch holds and with names whose order depends on
+//! how their case is folded; only the caller's organization; and the report is of the moment
+//! its read began, whatever is written while it is sent.
+
+use chrono::{Days, NaiveDate};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use serde_json::{json, Value};
+use vendorwatch::models::{
+    _entities::{documents, requirement_sets, vendors},
+    compliance::Status,
+    documents::today,
+    exports, reports,
+    sheet::Sheet,
+    vendors::{Model as Vendor, VendorQuery},
+};
+
+use crate::support::{
+    assert_envelope, bearer, create_vendor, get, make_professional, register, with_app,
+};
+
+/// How many vendors are seeded: more than two of the report's batches (200).
+const VENDORS: usize = 450;
+
+/// Names whose order differs between folding only ASCII letters (`SQLite`'s `lower`) and
+/// Unicode's lowercase (Rust's, which the report sorts by), and names alike whatever their
+/// case (their order then the list's: by id).
+fn name(i: usize) -> String {
+    let stems = [
+        "Ölfirma", "öko", "ACME", "acme", "Acme", "Émile", "eve", "Zeta", "zeta", "İris", "ǅemal",
+        "Straße",
+    ];
+    let stem = stems[i % stems.len()];
+    if matches!(stem, "ACME" | "acme" | "Acme") {
+        stem.to_string()
+    } else {
+        format!("{stem} {:03}", (i * 37) % 101)
+    }
+}
+
+/// Seeds `VENDORS` vendors into `org_id` in multi-row inserts: a mix of required documents,
+/// service types, a requirement set on some (gaps), and current documents current, expiring
+/// and expired.
+async fn seed(db: &sea_orm::DatabaseConnection, org_id: i64, set_id: i64, day: NaiveDate) {
+    let now = chrono::Utc::now().fixed_offset();
+    vendors::Entity::insert_many((0..VENDORS).map(|i| {
+        vendors::ActiveModel {
+            key: Set(format!("S{i:06}")),
+            name: Set(name(i)),
+            email: Set(format!("vendor{i}@example.com")),
+            service_type: Set(if i.is_multiple_of(3) {
+                "electrical"
+            } else {
+                "plumbing"
+            }
+            .into()),
+            required_documents: Set(if i.is_multiple_of(2) {
+                "[\"w9\"]"
+            } else {
+                "[]"
+            }
+            .into()),
+            requirement_set_id: Set(i.is_multiple_of(7).then_some(set_id)),
+            organization_id: Set(org_id),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+    }))
+    .exec_without_returning(db)
+    .await
+    .unwrap();
+    let seeded = vendors::Entity::find()
+        .filter(vendors::Column::OrganizationId.eq(org_id))
+        .filter(vendors::Column::Key.starts_with("S"))
+        .all(db)
+        .await
+        .unwrap();
+    let mut rows = Vec::new();
+    for v in &seeded {
+        let i: usize = v.key[1..].parse().unwrap();
+        let mut add = |slot: &str, kind: &str, expires: Option<NaiveDate>| {
+            rows.push(documents::ActiveModel {
+                pid: Set(uuid::Uuid::new_v4()),
+                document_type: Set(kind.into()),
+                coi_type: Set((kind == "coi").then(|| "general_liability".into())),
+                slot: Set(slot.into()),
+                file_name: Set(format!("{slot}-{i}.pdf")),
+                storage_key: Set(format!("documents/seeded-{i}-{slot}")),
+                content_type: Set("application/pdf".into()),
+                size: Set(1_000),
+                expiration_date: Set(expires),
+                source: Set("user".into()),
+                version: Set(1),
+                is_current: Set(true),
+                organization_id: Set(org_id),
+                vendor_id: Set(v.id),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            });
+        };
+        if i.is_multiple_of(3) {
+            add("w9", "w9", None);
+        }
+        match i % 5 {
+            0 => add("coi_general_liability", "coi", Some(day - Days::new(3))),
+            1 => add("coi_general_liability", "coi", Some(day + Days::new(12))),
+            2 => add("coi_general_liability", "coi", Some(day + Days::new(200))),
+            _ => {}
+        }
+    }
+    for chunk in rows.chunks(200) {
+        documents::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(db)
+            .await
+            .unwrap();
+    }
+}
+
+/// A requirement set of one line (automobile) none of the seeded vendors meets, by id.
+async fn drivers_set(
+    server: &loco_rs::TestServer,
+    ann: &crate::support::Account,
+    ctx: &loco_rs::app::AppContext,
+) -> i64 {
+    let (h, v) = bearer(&ann.token);
+    let set: Value = server
+        .post("/api/requirement-sets")
+        .add_header(h, v)
+        .json(&json!({"name": "Drivers", "lines": [{"line": "automobile"}]}))
+        .await
+        .json();
+    let pid = uuid::Uuid::parse_str(set["id"].as_str().unwrap()).unwrap();
+    requirement_sets::Entity::find()
+        .filter(requirement_sets::Column::Pid.eq(pid))
+        .one(&ctx.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+/// The cells of a workbook's first sheet.
+fn cells(bytes: Vec<u8>) -> Vec<Vec<calamine::Data>> {
+    use calamine::Reader;
+    let mut book: calamine::Xlsx<_> = calamine::Xlsx::new(std::io::Cursor::new(bytes)).unwrap();
+    let range = book.worksheet_range("Sheet1").unwrap();
+    range
+        .rows()
+        .map(<[calamine::Data]>::to_vec)
+        .collect::<Vec<_>>()
+}
+
+/// `sent` is `expected`; else a failure showing where they part.
+fn same_bytes(sent: &[u8], expected: &[u8], what: &str) {
+    if sent != expected {
+        let at = sent
+            .iter()
+            .zip(expected)
+            .position(|(a, b)| a != b)
+            .unwrap_or(sent.len().min(expected.len()));
+        let around = |b: &[u8]| {
+            String::from_utf8_lossy(&b[at.saturating_sub(80)..(at + 80).min(b.len())]).into_owned()
+        };
+        panic!(
+            "{what}: {} bytes sent, {} expected, apart from byte {at}:\n sent: {}\n expected: {}",
+            sent.len(),
+            expected.len(),
+            around(sent),
+            around(expected)
+        );
+    }
+}
+
+fn report_sheet(rows: &[reports::NonCompliantVendor]) -> Sheet {
+    Sheet::of(
+        &exports::NON_COMPLIANT_COLUMNS,
+        rows.iter().map(exports::non_compliant_row),
+    )
+}
+
+#[tokio::test]
+async fn the_streamed_report_is_the_report_built_whole() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Stream", Some("Stream Co")).await;
+        let bob = register(&server, "Bob Stream", Some("Other Stream Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        make_professional(&ctx, &bob).await;
+        create_vendor(&server, &bob, "Aardvark Elsewhere").await;
+        let set_id = drivers_set(&server, &ann, &ctx).await;
+        let day = today();
+        seed(&ctx.db, org.id, set_id, day).await;
+
+        let filters: [(&str, Option<Status>, Option<&str>); 5] = [
+            ("", None, None),
+            ("status=missing", Some(Status::Missing), None),
+            ("status=expired", Some(Status::Expired), None),
+            ("serviceType=electrical", None, Some("electrical")),
+            (
+                "status=expiring_soon&serviceType=plumbing",
+                Some(Status::ExpiringSoon),
+                Some("plumbing"),
+            ),
+        ];
+        for (filter, status, service) in filters {
+            let whole = reports::non_compliant(&ctx.db, org.id, status, service, day)
+                .await
+                .unwrap();
+            let res = get(
+                &server,
+                &ann,
+                &format!("/api/reports/non-compliant?{filter}"),
+            )
+            .await;
+            assert_eq!(res.status_code(), 200, "{filter}: {}", res.text());
+            assert_eq!(
+                res.header("content-type").to_str().unwrap(),
+                "application/json"
+            );
+            same_bytes(
+                res.as_bytes(),
+                &serde_json::to_vec(&whole).unwrap(),
+                &format!("{filter}: the JSON streamed is the report built whole"),
+            );
+            let sep = if filter.is_empty() { "" } else { "&" };
+            let csv = get(
+                &server,
+                &ann,
+                &format!("/api/reports/non-compliant?{filter}{sep}format=csv"),
+            )
+            .await;
+            assert_eq!(csv.status_code(), 200);
+            same_bytes(
+                csv.as_bytes(),
+                &report_sheet(&whole).csv().unwrap(),
+                &format!("{filter}: the CSV streamed is the report's sheet"),
+            );
+            if filter.is_empty() {
+                // More rows than a batch, names folded both ways, only Ann's.
+                assert!(whole.len() > 300, "{} rows", whole.len());
+                let names: Vec<&str> = whole.iter().map(|v| v.name.as_str()).collect();
+                for stem in ["öko ", "Ölfirma ", "İris ", "ǅemal ", "ACME"] {
+                    assert!(names.iter().any(|n| n.starts_with(stem)), "{stem}");
+                }
+                assert!(!names.contains(&"Aardvark Elsewhere"));
+                let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+                assert!(lowered.is_sorted(), "by name whatever its case");
+                let xlsx = get(&server, &ann, "/api/reports/non-compliant?format=xlsx").await;
+                assert_eq!(xlsx.status_code(), 200);
+                assert_eq!(
+                    cells(xlsx.as_bytes().to_vec()),
+                    cells(report_sheet(&whole).xlsx().unwrap()),
+                    "the workbook streamed has the report's cells"
+                );
+            }
+        }
+        assert_envelope(
+            &server.get("/api/reports/non-compliant").await,
+            401,
+            "unauthorized",
+        );
+    })
+    .await;
+}
+
+/// The vendors export: one statement streamed, in the vendor list's order, the same bytes (CSV)
+/// and cells (workbook) as the export built whole from the list, only the caller's vendors.
+#[tokio::test]
+async fn the_streamed_vendors_export_is_the_export_built_whole() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Export", Some("Export Co")).await;
+        let bob = register(&server, "Bob Export", Some("Other Export Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        create_vendor(&server, &bob, "Aardvark Elsewhere").await;
+        let set_id = drivers_set(&server, &ann, &ctx).await;
+        let day = today();
+        seed(&ctx.db, org.id, set_id, day).await;
+        let (listed, total) = Vendor::list(&ctx.db, org.id, &VendorQuery::default(), day)
+            .await
+            .unwrap();
+        assert_eq!(total, u64::try_from(VENDORS).unwrap());
+        let sheet = exports::vendors_sheet(&listed);
+        let csv = get(&server, &ann, "/api/vendors/export").await;
+        assert_eq!(csv.status_code(), 200);
+        same_bytes(csv.as_bytes(), &sheet.csv().unwrap(), "the vendors export");
+        assert!(!csv.text().contains("Aardvark Elsewhere"));
+        let xlsx = get(&server, &ann, "/api/vendors/export?format=xlsx").await;
+        assert_eq!(xlsx.status_code(), 200);
+        assert_eq!(
+            cells(xlsx.as_bytes().to_vec()),
+            cells(sheet.xlsx().unwrap())
+        );
+        assert_envelope(
+            &server.get("/api/vendors/export").await,
+            401,
+            "unauthorized",
+        );
+    })
+    .await;
+}
+
+/// The report is read in one transaction: vendors renamed and removed after its read began
+/// are reported as they were when it began, in every batch.
+#[tokio::test]
+async fn the_streamed_report_is_of_the_moment_its_read_began() {
+    with_app(|server, ctx| async move {
+        use futures_util::TryStreamExt;
+        let ann = register(&server, "Ann Moment", Some("Moment Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        let day = today();
+        let set_id = drivers_set(&server, &ann, &ctx).await;
+        seed(&ctx.db, org.id, set_id, day).await;
+        let before = reports::non_compliant(&ctx.db, org.id, None, None, day)
+            .await
+            .unwrap();
+        let report = reports::NonCompliantReport::open(&ctx.db, org.id, None, None, day)
+            .await
+            .unwrap();
+        // Written after the read began, on other connections: a rename in the last batch and
+        // every vendor's documents gone.
+        let last = &before.last().unwrap().id;
+        vendors::Entity::update_many()
+            .col_expr(
+                vendors::Column::Name,
+                sea_orm::sea_query::Expr::value("Renamed Meanwhile"),
+            )
+            .filter(vendors::Column::Key.eq(last.as_str()))
+            .exec(&ctx.db)
+            .await
+            .unwrap();
+        documents::Entity::delete_many()
+            .filter(documents::Column::OrganizationId.eq(org.id))
+            .exec(&ctx.db)
+            .await
+            .unwrap();
+        let during: Vec<reports::NonCompliantVendor> = report.rows().try_collect().await.unwrap();
+        assert_eq!(during.len(), before.len());
+        assert!(during == before, "the report as its read began");
+        let after = reports::non_compliant(&ctx.db, org.id, None, None, day)
+            .await
+            .unwrap();
+        assert!(after != before, "the writes were made");
+        assert!(after.iter().any(|v| v.name == "Renamed Meanwhile"));
+    })
+    .await;
+}
