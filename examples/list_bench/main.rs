@@ -59,15 +59,17 @@ const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
 const UNPAGED: [&str; 2] = ["/api/vendors", "/api/documents"];
 /// The reports and exports of the whole organization (it is on the Professional plan), each
 /// timed to its first byte and to its end.
-const REPORTS: [&str; 9] = [
+const REPORTS: [&str; 11] = [
     "/api/reports/non-compliant",
     "/api/reports/non-compliant?format=csv",
+    "/api/reports/non-compliant?format=xlsx",
     "/api/reports/expirations",
     "/api/reports/expirations?format=csv",
     "/api/reports/compliance?days=365",
     "/api/reports/responsiveness",
     "/api/documents/export",
     "/api/vendors/export",
+    "/api/vendors/export?format=xlsx",
     "/api/documents/export?format=xlsx",
 ];
 /// Each report or export, to its first byte (median, ms).

@@ -166,8 +166,21 @@ pub async fn print(url: &str, token: &str, paths: &[&str], flag: bool) {
         assert_eq!(status, StatusCode::OK, "{path}");
         let statements = std::mem::take(&mut *seen.lock().unwrap());
         println!("\n`GET {path}`: {} statements", statements.len());
+        // A report read in batches runs the same statement for each batch: each is explained
+        // once, with the values of its first run.
+        let mut runs: Vec<(&Statement, usize)> = vec![];
         for statement in &statements {
-            println!("\n    {statement}");
+            match runs.iter_mut().find(|(s, _)| s.sql == statement.sql) {
+                Some((_, n)) => *n += 1,
+                None => runs.push((statement, 1)),
+            }
+        }
+        for (statement, n) in runs {
+            if n > 1 {
+                println!("\n    ({n} runs, the first:) {statement}");
+            } else {
+                println!("\n    {statement}");
+            }
             let sql = statement.sql.trim_start().to_uppercase();
             if !(sql.starts_with("SELECT") || sql.starts_with("WITH")) {
                 continue;
