@@ -11,8 +11,8 @@ use crate::{
         compliance::Status,
         exports,
         reports::{
-            self, ComplianceTrend, ExpirationWeek, NonCompliantReport, NonCompliantVendor,
-            Responsiveness,
+            self, ComplianceTrend, ExpirationWeek, ExpirationsReport, NonCompliantReport,
+            NonCompliantVendor, Responsiveness,
         },
         sheet::{Cell, ExportFormat, Sheet},
     },
@@ -139,39 +139,34 @@ async fn expirations(
 ) -> ApiResult {
     let file = wants_file(&f)?;
     current.org.require_professional(FEATURE)?;
-    let weeks = reports::expirations(&ctx.db, current.org.id, current.today).await?;
+    // Sent a week at a time as the weeks are read (`ExpirationsReport`); its read begins here,
+    // so that a database that fails at once is an error answer, not a broken body.
+    let report = ExpirationsReport::open(&ctx.db, current.org.id, current.today).await?;
     let Some(file) = file else {
-        return super::ok_json(ExpirationReport { weeks });
+        return Ok(json_body(exports::json_array_in(
+            "{\"weeks\":",
+            report.weeks(),
+            "}",
+        )));
     };
-    let rows = weeks.iter().flat_map(|w| {
-        w.vendors.iter().flat_map(move |v| {
-            v.documents.iter().map(move |d| {
-                vec![
-                    Cell::Date(Some(w.week_start)),
-                    v.name.clone().into(),
-                    v.id.clone().into(),
-                    d.label.clone().into(),
-                    Cell::Date(Some(d.expiration_date)),
-                ]
-            })
-        })
-    });
-    let sheet = Sheet::of(
-        &[
-            "Week Of",
-            "Vendor",
-            "Company Key",
-            "Document",
-            "Expiration Date",
-        ],
-        rows,
-    );
-    Ok(super::file_answer(
+    let body = axum::body::Body::from_stream(exports::expirations_export(report, file));
+    Ok(super::file_download(
         "expirations",
         current.today,
-        sheet,
         file,
-    )?)
+        body,
+    ))
+}
+
+/// A JSON answer sent while it is written.
+fn json_body(
+    body: futures_util::stream::BoxStream<'static, std::io::Result<bytes::Bytes>>,
+) -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        axum::body::Body::from_stream(body),
+    )
+        .into_response()
 }
 
 /// The `status` filter of the non-compliant report: a status other than `current`, `all` or
@@ -220,12 +215,7 @@ async fn non_compliant(
     let report =
         NonCompliantReport::open(&ctx.db, current.org.id, status, service, current.today).await?;
     let Some(file) = file else {
-        let body = axum::body::Body::from_stream(exports::json_array(report.rows()));
-        return Ok((
-            [(axum::http::header::CONTENT_TYPE, "application/json")],
-            body,
-        )
-            .into_response());
+        return Ok(json_body(exports::json_array(report.rows())));
     };
     let body = axum::body::Body::from_stream(exports::non_compliant_export(report, file));
     Ok(super::file_download(

@@ -9,7 +9,7 @@ use sea_orm::DatabaseConnection;
 
 use super::{
     compliance, documents,
-    reports::{NonCompliantReport, NonCompliantVendor},
+    reports::{ExpirationsReport, NonCompliantReport, NonCompliantVendor, EXPIRATION_COLUMNS},
     sheet::{self, Cell, ExportFormat, Sheet},
     vendors::{self, VendorStanding},
 };
@@ -193,10 +193,42 @@ pub fn non_compliant_export(
     })
 }
 
+/// The expirations report as CSV or a workbook, sent a week at a time as the weeks are read
+/// ([`ExpirationsReport::weeks`]).
+#[must_use]
+pub fn expirations_export(
+    report: ExpirationsReport,
+    format: ExportFormat,
+) -> BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::stream(format, &EXPIRATION_COLUMNS, move |mut sink| async move {
+        use futures_util::{StreamExt, TryStreamExt};
+        let rows = report
+            .weeks()
+            .map_ok(|week| futures_util::stream::iter(week.rows().into_iter().map(Ok)))
+            .try_flatten();
+        sink.rows(rows.boxed()).await?;
+        Ok(sink)
+    })
+}
+
 /// `rows` as a JSON array, sent each [`sheet::CHUNK_BYTES`] while they come: the same bytes as
 /// the array serialized whole (`serde_json`'s compact form). An error once bytes have left ends
 /// the body with it, which the client sees as a broken answer.
 pub fn json_array<T, S>(rows: S) -> BoxStream<'static, std::io::Result<Bytes>>
+where
+    T: serde::Serialize + Send + 'static,
+    S: futures_util::Stream<Item = loco_rs::Result<T>> + Send + 'static,
+{
+    json_array_in("", rows, "")
+}
+
+/// [`json_array`] between `before` and `after`: `{"weeks":` and `}` send an object whose one
+/// field is the array, as `serde_json` writes it.
+pub fn json_array_in<T, S>(
+    before: &'static str,
+    rows: S,
+    after: &'static str,
+) -> BoxStream<'static, std::io::Result<Bytes>>
 where
     T: serde::Serialize + Send + 'static,
     S: futures_util::Stream<Item = loco_rs::Result<T>> + Send + 'static,
@@ -207,6 +239,7 @@ where
         let failed = |err: String| std::io::Error::other(err);
         let mut rows = std::pin::pin!(rows);
         let mut chunk = Vec::with_capacity(sheet::CHUNK_BYTES);
+        chunk.extend_from_slice(before.as_bytes());
         chunk.push(b'[');
         let mut first = true;
         while let Some(row) = rows.next().await {
@@ -231,6 +264,7 @@ where
             }
         }
         chunk.push(b']');
+        chunk.extend_from_slice(after.as_bytes());
         let _ = tx.send(Ok(Bytes::from(chunk))).await;
     });
     sheet::received(rx).boxed()

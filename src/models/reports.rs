@@ -18,9 +18,33 @@ use super::{
     renewal_requests, report_snapshots, vendors,
 };
 
+mod expirations;
 mod non_compliant;
 
+pub use expirations::{
+    expirations, ExpirationWeek, ExpirationsReport, ExpiringDocument, ExpiringVendor,
+    EXPIRATION_COLUMNS, EXPIRATION_WEEKS,
+};
 pub use non_compliant::{non_compliant, NonCompliantReport, NonCompliantVendor};
+
+/// Begins a transaction that only reads, for a report read in several statements while it is
+/// sent: on `PostgreSQL` repeatable read, so that every statement sees the database as the first
+/// found it; on `SQLite` a deferred transaction, whose first read fixes what it sees (WAL).
+///
+/// # Errors
+/// When the transaction cannot begin.
+async fn begin_read(db: &DatabaseConnection) -> Result<sea_orm::DatabaseTransaction> {
+    Ok(match db.get_database_backend() {
+        sea_orm::DbBackend::Postgres => {
+            db.begin_with_config(
+                Some(sea_orm::IsolationLevel::RepeatableRead),
+                Some(sea_orm::AccessMode::ReadOnly),
+            )
+            .await?
+        }
+        _ => db.begin().await?,
+    })
+}
 
 /// How long snapshots are kept (at least 400 days, as the yearly trend needs).
 pub const SNAPSHOT_RETENTION_DAYS: i64 = 800;
@@ -202,97 +226,6 @@ pub async fn compliance_trend(
         },
         points,
     })
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExpiringDocument {
-    pub id: String,
-    pub label: String,
-    pub expiration_date: NaiveDate,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-pub struct ExpiringVendor {
-    pub id: String,
-    pub name: String,
-    pub documents: Vec<ExpiringDocument>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ExpirationWeek {
-    pub week_start: NaiveDate,
-    pub week_end: NaiveDate,
-    pub count: usize,
-    pub vendors: Vec<ExpiringVendor>,
-}
-
-/// How many weeks ahead the expirations report looks.
-pub const EXPIRATION_WEEKS: i64 = 12;
-
-/// Current documents expiring in each of the next 12 weeks (from `today`), with their vendors.
-///
-/// # Errors
-/// Database errors.
-pub async fn expirations(
-    db: &DatabaseConnection,
-    org_id: i64,
-    today: NaiveDate,
-) -> Result<Vec<ExpirationWeek>> {
-    let end = today + Duration::days(EXPIRATION_WEEKS * 7);
-    let docs = documents::Entity::find()
-        .in_tenant(org_id)
-        .filter(D::IsCurrent.eq(true))
-        .filter(D::ExpirationDate.gte(today))
-        .filter(D::ExpirationDate.lt(end))
-        .order_by_asc(D::ExpirationDate)
-        .all(db)
-        .await?;
-    let vendor_ids: Vec<i64> = docs.iter().map(|d| d.vendor_id).collect();
-    let names: HashMap<i64, (String, String)> = vendors::Entity::find()
-        .in_tenant(org_id)
-        .filter(vendors::vendors::Column::Id.is_in(vendor_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|v| (v.id, (v.key, v.name)))
-        .collect();
-    let mut weeks: Vec<ExpirationWeek> = (0..EXPIRATION_WEEKS)
-        .map(|w| ExpirationWeek {
-            week_start: today + Duration::days(w * 7),
-            week_end: today + Duration::days(w * 7 + 6),
-            count: 0,
-            vendors: vec![],
-        })
-        .collect();
-    for doc in docs {
-        let Some(expiration) = doc.expiration_date else {
-            continue;
-        };
-        let Some((key, name)) = names.get(&doc.vendor_id) else {
-            continue;
-        };
-        let index = usize::try_from((expiration - today).num_days() / 7).unwrap_or(0);
-        let Some(week) = weeks.get_mut(index) else {
-            continue;
-        };
-        week.count += 1;
-        let entry = ExpiringDocument {
-            id: doc.pid.to_string(),
-            label: doc.label().to_string(),
-            expiration_date: expiration,
-        };
-        match week.vendors.iter_mut().find(|v| &v.id == key) {
-            Some(vendor) => vendor.documents.push(entry),
-            None => week.vendors.push(ExpiringVendor {
-                id: key.clone(),
-                name: name.clone(),
-                documents: vec![entry],
-            }),
-        }
-    }
-    Ok(weeks)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]

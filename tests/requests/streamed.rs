@@ -1,18 +1,19 @@
 //! Answers sent while they are read: the non-compliant report (JSON, CSV, workbook), worked
-//! out a batch of vendors at a time in one read transaction, and the vendors export, read as
-//! one statement streams. Each is the same bytes (the workbook: the same cells) as the answer
+//! out a batch of vendors at a time in one read transaction, the expirations report, sent a week
+//! at a time, and the vendors export, read as one statement streams. Each is the same bytes (the workbook: the same cells) as the answer
 //! built whole, over more vendors than a batch holds and with names whose order depends on
 //! how their case is folded; only the caller's organization; and the report is of the moment
 //! its read began, whatever is written while it is sent.
 
 use chrono::{Days, NaiveDate};
-use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use vendorwatch::models::{
     _entities::{documents, requirement_sets, vendors},
     compliance::Status,
     documents::today,
-    exports, reports,
+    exports,
+    reports::{self, ExpirationWeek, EXPIRATION_COLUMNS},
     sheet::Sheet,
     vendors::{Model as Vendor, VendorQuery},
 };
@@ -104,6 +105,11 @@ async fn seed(db: &sea_orm::DatabaseConnection, org_id: i64, set_id: i64, day: N
         };
         if i.is_multiple_of(3) {
             add("w9", "w9", None);
+        }
+        if i.is_multiple_of(2) {
+            // Spread over the expirations report's 12 weeks and past them.
+            let days = u64::try_from((i * 13) % 100).unwrap();
+            add("sales_tax", "sales_tax", Some(day + Days::new(days)));
         }
         match i % 5 {
             0 => add("coi_general_liability", "coi", Some(day - Days::new(3))),
@@ -346,4 +352,111 @@ async fn the_streamed_report_is_of_the_moment_its_read_began() {
         assert!(after.iter().any(|v| v.name == "Renamed Meanwhile"));
     })
     .await;
+}
+
+/// The expirations report sent a week at a time: the same bytes (JSON, CSV) and cells
+/// (workbook) as the report built whole, its 12 weeks holding every document of the
+/// organization that expires in them, and only the caller's.
+#[tokio::test]
+async fn the_streamed_expirations_report_is_the_report_built_whole() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Weeks", Some("Weeks Co")).await;
+        let bob = register(&server, "Bob Weeks", Some("Other Weeks Co")).await;
+        let org = make_professional(&ctx, &ann).await;
+        let other = make_professional(&ctx, &bob).await;
+        let set_id = drivers_set(&server, &ann, &ctx).await;
+        let day = today();
+        seed(&ctx.db, org.id, set_id, day).await;
+        seed_other(&ctx.db, other.id, day).await;
+        let whole = reports::expirations(&ctx.db, org.id, day).await.unwrap();
+        assert_eq!(whole.len(), 12);
+        // Every current document of Ann's expiring in the 12 weeks, counted by the database.
+        let expiring = documents::Entity::find()
+            .filter(documents::Column::OrganizationId.eq(org.id))
+            .filter(documents::Column::IsCurrent.eq(true))
+            .filter(documents::Column::ExpirationDate.gte(day))
+            .filter(documents::Column::ExpirationDate.lt(day + Days::new(84)))
+            .count(&ctx.db)
+            .await
+            .unwrap();
+        assert!(expiring > 200, "{expiring}");
+        assert_eq!(
+            whole.iter().map(|w| w.count).sum::<usize>(),
+            usize::try_from(expiring).unwrap()
+        );
+        assert!(whole.iter().all(|w| w.count > 0), "every week has some");
+
+        let res = get(&server, &ann, "/api/reports/expirations").await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        assert_eq!(
+            res.header("content-type").to_str().unwrap(),
+            "application/json"
+        );
+        let expected = format!("{{\"weeks\":{}}}", serde_json::to_string(&whole).unwrap());
+        same_bytes(
+            res.as_bytes(),
+            expected.as_bytes(),
+            "the expirations as JSON",
+        );
+        assert!(!res.text().contains("Elsewhere"), "only Ann's vendors");
+        let sheet = Sheet::of(
+            &EXPIRATION_COLUMNS,
+            whole.iter().flat_map(ExpirationWeek::rows),
+        );
+        let csv = get(&server, &ann, "/api/reports/expirations?format=csv").await;
+        assert_eq!(csv.status_code(), 200);
+        same_bytes(
+            csv.as_bytes(),
+            &sheet.csv().unwrap(),
+            "the expirations as CSV",
+        );
+        let xlsx = get(&server, &ann, "/api/reports/expirations?format=xlsx").await;
+        assert_eq!(xlsx.status_code(), 200);
+        assert_eq!(
+            cells(xlsx.as_bytes().to_vec()),
+            cells(sheet.xlsx().unwrap())
+        );
+    })
+    .await;
+}
+
+/// A vendor of another organization with documents expiring in every week.
+async fn seed_other(db: &sea_orm::DatabaseConnection, org_id: i64, day: NaiveDate) {
+    let now = chrono::Utc::now().fixed_offset();
+    let vendor = vendors::Entity::insert(vendors::ActiveModel {
+        key: Set("OTHER01".into()),
+        name: Set("Vendor Elsewhere".into()),
+        email: Set("elsewhere@example.com".into()),
+        service_type: Set("plumbing".into()),
+        required_documents: Set("[]".into()),
+        organization_id: Set(org_id),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .exec(db)
+    .await
+    .unwrap()
+    .last_insert_id;
+    documents::Entity::insert_many((0..12_u64).map(|w| documents::ActiveModel {
+        pid: Set(uuid::Uuid::new_v4()),
+        document_type: Set("other".into()),
+        slot: Set("other".into()),
+        file_name: Set(format!("other-{w}.pdf")),
+        storage_key: Set(format!("documents/elsewhere-{w}")),
+        content_type: Set("application/pdf".into()),
+        size: Set(1_000),
+        expiration_date: Set(Some(day + Days::new(w * 7))),
+        source: Set("user".into()),
+        version: Set(1),
+        is_current: Set(true),
+        organization_id: Set(org_id),
+        vendor_id: Set(vendor),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }))
+    .exec_without_returning(db)
+    .await
+    .unwrap();
 }

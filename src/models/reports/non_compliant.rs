@@ -118,16 +118,7 @@ impl NonCompliantReport {
         service_type: Option<&str>,
         today: NaiveDate,
     ) -> Result<Self> {
-        let txn = match db.get_database_backend() {
-            sea_orm::DbBackend::Postgres => {
-                db.begin_with_config(
-                    Some(sea_orm::IsolationLevel::RepeatableRead),
-                    Some(sea_orm::AccessMode::ReadOnly),
-                )
-                .await?
-            }
-            _ => db.begin().await?,
-        };
+        let txn = super::begin_read(db).await?;
         let query = VendorQuery {
             status,
             ..VendorQuery::default()
