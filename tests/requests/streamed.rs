@@ -126,6 +126,41 @@ async fn seed(db: &sea_orm::DatabaseConnection, org_id: i64, set_id: i64, day: N
     }
 }
 
+/// Ann's account on the Professional plan, its organization seeded ([`seed`]), and the day.
+async fn seeded_account(
+    server: &loco_rs::TestServer,
+    ctx: &loco_rs::app::AppContext,
+    who: &str,
+) -> (
+    crate::support::Account,
+    vendorwatch::models::_entities::organizations::Model,
+    NaiveDate,
+) {
+    let ann = register(server, &format!("Ann {who}"), Some(&format!("{who} Co"))).await;
+    let org = make_professional(ctx, &ann).await;
+    let set_id = drivers_set(server, &ann, ctx).await;
+    let day = today();
+    seed(&ctx.db, org.id, set_id, day).await;
+    (ann, org, day)
+}
+
+/// Another organization on the Professional plan, with a vendor whose name sorts first.
+async fn other_account(
+    server: &loco_rs::TestServer,
+    ctx: &loco_rs::app::AppContext,
+    who: &str,
+) -> vendorwatch::models::_entities::organizations::Model {
+    let bob = register(
+        server,
+        &format!("Bob {who}"),
+        Some(&format!("Other {who} Co")),
+    )
+    .await;
+    let org = make_professional(ctx, &bob).await;
+    create_vendor(server, &bob, "Aardvark Elsewhere").await;
+    org
+}
+
 /// A requirement set of one line (automobile) none of the seeded vendors meets, by id.
 async fn drivers_set(
     server: &loco_rs::TestServer,
@@ -191,14 +226,8 @@ fn report_sheet(rows: &[reports::NonCompliantVendor]) -> Sheet {
 #[tokio::test]
 async fn the_streamed_report_is_the_report_built_whole() {
     with_app(|server, ctx| async move {
-        let ann = register(&server, "Ann Stream", Some("Stream Co")).await;
-        let bob = register(&server, "Bob Stream", Some("Other Stream Co")).await;
-        let org = make_professional(&ctx, &ann).await;
-        make_professional(&ctx, &bob).await;
-        create_vendor(&server, &bob, "Aardvark Elsewhere").await;
-        let set_id = drivers_set(&server, &ann, &ctx).await;
-        let day = today();
-        seed(&ctx.db, org.id, set_id, day).await;
+        let (ann, org, day) = seeded_account(&server, &ctx, "Stream").await;
+        other_account(&server, &ctx, "Stream").await;
 
         let filters: [(&str, Option<Status>, Option<&str>); 5] = [
             ("", None, None),
@@ -277,13 +306,8 @@ async fn the_streamed_report_is_the_report_built_whole() {
 #[tokio::test]
 async fn the_streamed_vendors_export_is_the_export_built_whole() {
     with_app(|server, ctx| async move {
-        let ann = register(&server, "Ann Export", Some("Export Co")).await;
-        let bob = register(&server, "Bob Export", Some("Other Export Co")).await;
-        let org = make_professional(&ctx, &ann).await;
-        create_vendor(&server, &bob, "Aardvark Elsewhere").await;
-        let set_id = drivers_set(&server, &ann, &ctx).await;
-        let day = today();
-        seed(&ctx.db, org.id, set_id, day).await;
+        let (ann, org, day) = seeded_account(&server, &ctx, "Export").await;
+        other_account(&server, &ctx, "Export").await;
         let (listed, total) = Vendor::list(&ctx.db, org.id, &VendorQuery::default(), day)
             .await
             .unwrap();
@@ -314,11 +338,7 @@ async fn the_streamed_vendors_export_is_the_export_built_whole() {
 async fn the_streamed_report_is_of_the_moment_its_read_began() {
     with_app(|server, ctx| async move {
         use futures_util::TryStreamExt;
-        let ann = register(&server, "Ann Moment", Some("Moment Co")).await;
-        let org = make_professional(&ctx, &ann).await;
-        let day = today();
-        let set_id = drivers_set(&server, &ann, &ctx).await;
-        seed(&ctx.db, org.id, set_id, day).await;
+        let (_, org, day) = seeded_account(&server, &ctx, "Moment").await;
         let before = reports::non_compliant(&ctx.db, org.id, None, None, day)
             .await
             .unwrap();
@@ -360,13 +380,8 @@ async fn the_streamed_report_is_of_the_moment_its_read_began() {
 #[tokio::test]
 async fn the_streamed_expirations_report_is_the_report_built_whole() {
     with_app(|server, ctx| async move {
-        let ann = register(&server, "Ann Weeks", Some("Weeks Co")).await;
-        let bob = register(&server, "Bob Weeks", Some("Other Weeks Co")).await;
-        let org = make_professional(&ctx, &ann).await;
-        let other = make_professional(&ctx, &bob).await;
-        let set_id = drivers_set(&server, &ann, &ctx).await;
-        let day = today();
-        seed(&ctx.db, org.id, set_id, day).await;
+        let (ann, org, day) = seeded_account(&server, &ctx, "Weeks").await;
+        let other = other_account(&server, &ctx, "Weeks").await;
         seed_other(&ctx.db, other.id, day).await;
         let whole = reports::expirations(&ctx.db, org.id, day).await.unwrap();
         assert_eq!(whole.len(), 12);
