@@ -236,7 +236,6 @@ where
     use futures_util::StreamExt;
     let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(2);
     tokio::spawn(async move {
-        let failed = |err: String| std::io::Error::other(err);
         let mut rows = std::pin::pin!(rows);
         let mut chunk = Vec::with_capacity(sheet::CHUNK_BYTES);
         chunk.extend_from_slice(before.as_bytes());
@@ -252,7 +251,7 @@ where
             });
             if let Err(err) = written {
                 tracing::error!(error = %err, "the answer stopped while it was sent");
-                let _ = tx.send(Err(failed(err.to_string()))).await;
+                let _ = tx.send(Err(std::io::Error::other(err.to_string()))).await;
                 return;
             }
             if chunk.len() >= sheet::CHUNK_BYTES {

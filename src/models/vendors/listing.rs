@@ -148,6 +148,23 @@ struct ListedVendor {
 }
 
 impl ListedVendor {
+    /// The standings of `listed`, in their order, with the expiration date of each one's
+    /// current documents by document id (the non-compliant report words its reasons with them).
+    fn standings_with_expirations(
+        listed: impl IntoIterator<Item = Self>,
+        today: NaiveDate,
+    ) -> (Vec<VendorStanding>, HashMap<Uuid, Option<NaiveDate>>) {
+        let mut expirations = HashMap::new();
+        let standings = listed
+            .into_iter()
+            .map(|listed| {
+                expirations.extend(listed.current.iter().map(|(_, date, pid)| (*pid, *date)));
+                listed.standing(today)
+            })
+            .collect();
+        (standings, expirations)
+    }
+
     fn standing(self, today: NaiveDate) -> VendorStanding {
         VendorStanding::of(
             self.vendor,
@@ -244,15 +261,7 @@ impl Model {
         today: NaiveDate,
     ) -> Result<(Vec<VendorStanding>, HashMap<Uuid, Option<NaiveDate>>)> {
         let (listed, _) = Self::listed(db, org_id, query, today).await?;
-        let expirations = listed
-            .iter()
-            .flat_map(|v| v.current.iter().map(|(_, date, pid)| (*pid, *date)))
-            .collect();
-        let standings = listed
-            .into_iter()
-            .map(|listed| listed.standing(today))
-            .collect();
-        Ok((standings, expirations))
+        Ok(ListedVendor::standings_with_expirations(listed, today))
     }
 
     /// Vendor `vendor_id` of the organization as [`Self::list`] lists it (the same statement,
@@ -352,6 +361,20 @@ impl Model {
         )
     }
 
+    /// `select` as the list reads it: with each vendor's current documents, in `query`'s order.
+    fn listed_in_order(
+        db: &DatabaseConnection,
+        select: Select<Entity>,
+        query: &VendorQuery,
+        today: NaiveDate,
+    ) -> Select<Entity> {
+        Self::in_order(
+            Self::with_current_documents(select, db.get_database_backend()),
+            &query.sort,
+            today,
+        )
+    }
+
     /// The page of `query`'s vendors with their current documents, and how many match in all.
     async fn listed(
         db: &DatabaseConnection,
@@ -363,11 +386,7 @@ impl Model {
         let count = select.clone().count(db);
         let page = query
             .page
-            .apply(Self::in_order(
-                Self::with_current_documents(select, db.get_database_backend()),
-                &query.sort,
-                today,
-            ))
+            .apply(Self::listed_in_order(db, select, query, today))
             .into_model::<ListedVendor>()
             .all(db)
             .await?;
@@ -389,15 +408,11 @@ impl Model {
     ) -> Result<impl futures_util::Stream<Item = Result<VendorStanding>> + Send + 'a> {
         use futures_util::StreamExt;
         let select = Self::filtered(db, org_id, query, today).await?;
-        Ok(Self::in_order(
-            Self::with_current_documents(select, db.get_database_backend()),
-            &query.sort,
-            today,
-        )
-        .into_model::<ListedVendor>()
-        .stream(db)
-        .await?
-        .map(move |row| row.map(|listed| listed.standing(today)).map_err(Into::into)))
+        Ok(Self::listed_in_order(db, select, query, today)
+            .into_model::<ListedVendor>()
+            .stream(db)
+            .await?
+            .map(move |row| row.map(|listed| listed.standing(today)).map_err(Into::into)))
     }
 
     /// Vendors `ids` of the organization as [`Self::list`] lists them, in the order of `ids`
@@ -424,16 +439,10 @@ impl Model {
         .into_iter()
         .map(|listed| (listed.vendor.id, listed))
         .collect();
-        let mut expirations = HashMap::new();
-        let standings = ids
-            .iter()
-            .filter_map(|id| listed.remove(id))
-            .map(|listed| {
-                expirations.extend(listed.current.iter().map(|(_, date, pid)| (*pid, *date)));
-                listed.standing(today)
-            })
-            .collect();
-        Ok((standings, expirations))
+        Ok(ListedVendor::standings_with_expirations(
+            ids.iter().filter_map(|id| listed.remove(id)),
+            today,
+        ))
     }
 
     /// The standing of each of `vendors`, from one query for their current documents.
