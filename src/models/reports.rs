@@ -3,17 +3,17 @@
 //! why, and how vendors answered renewal requests. A day without a snapshot is reported as
 //! missing, never filled in.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use chrono::{DateTime, Duration, FixedOffset, NaiveDate, Utc};
 use loco_rs::prelude::*;
-use sea_orm::sea_query::OnConflict;
+use sea_orm::{sea_query::OnConflict, QueryTrait, RelationTrait};
 
 use super::_entities::{documents::Column as D, report_snapshots::Column as C};
 
 use super::{
     _entities::{reminder_deliveries, reminders},
-    documents, organizations,
+    compliance, documents, organizations,
     reminder_deliveries::DeliveryKind,
     renewal_requests, report_snapshots, vendors,
 };
@@ -242,71 +242,60 @@ pub struct Responsiveness {
 }
 
 /// Every renewal request sent to a vendor (the reminder emails and the requests sent by hand),
-/// newest first, with the vendor's first portal upload after it.
+/// newest first (requests made at the same moment in the order they were made), with the
+/// vendor's first portal upload after it. Only the vendors asked are read, and of each only its
+/// key and name: the report costs what its rows do, not what the organization's vendors do.
 ///
 /// # Errors
 /// Database errors.
 pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<Responsiveness>> {
-    let vendors: HashMap<i64, vendors::Model> = vendors::Entity::find()
-        .in_tenant(org_id)
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|v| (v.id, v))
-        .collect();
-    let mut asked: Vec<(i64, String, DateTime<FixedOffset>)> = Vec::new();
-    let manual = renewal_requests::Entity::find()
-        .filter(renewal_requests::renewal_requests::Column::OrganizationId.eq(org_id))
+    use renewal_requests::renewal_requests::Column as R;
+    let by_hand: Vec<(i64, DateTime<FixedOffset>)> = renewal_requests::Entity::find()
+        .filter(R::OrganizationId.eq(org_id))
+        .select_only()
+        .columns([R::VendorId, R::CreatedAt])
+        .order_by_asc(R::Id)
+        .into_tuple()
         .all(db)
         .await?;
-    asked.extend(
-        manual
-            .into_iter()
-            .map(|r| (r.vendor_id, "Documents requested".to_string(), r.created_at)),
-    );
-    let org_documents = sea_orm::sea_query::Query::select()
-        .column(documents::documents::Column::Id)
-        .from(documents::Entity)
-        .and_where(documents::documents::Column::OrganizationId.eq(org_id))
-        .to_owned();
-    let sent = reminder_deliveries::Entity::find()
-        .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
-        .filter(reminders::Column::DocumentId.in_subquery(org_documents))
-        .find_also_related(reminders::Entity)
+    let mut asked: Vec<(i64, &'static str, DateTime<FixedOffset>)> = by_hand
+        .into_iter()
+        .map(|(vendor, at)| (vendor, "Documents requested", at))
+        .collect();
+    let emailed: Vec<(i64, String, Option<String>, DateTime<FixedOffset>)> = emailed(org_id)
+        .columns([D::VendorId, D::DocumentType, D::CoiType])
+        .column(reminder_deliveries::Column::CreatedAt)
+        .order_by_asc(reminder_deliveries::Column::Id)
+        .into_tuple()
         .all(db)
         .await?;
-    let doc_ids: Vec<i64> = sent
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().map(|r| r.document_id))
-        .collect();
-    let docs: HashMap<i64, documents::Model> = documents::Entity::find()
-        .in_tenant(org_id)
-        .filter(documents::documents::Column::Id.is_in(doc_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|d| (d.id, d))
-        .collect();
-    for (delivery, reminder) in sent {
-        let Some(doc) = reminder.and_then(|r| docs.get(&r.document_id)) else {
-            continue;
-        };
-        asked.push((doc.vendor_id, doc.label().to_string(), delivery.created_at));
-    }
-    let uploads = documents::Entity::find()
+    asked.extend(emailed.into_iter().map(|(vendor, kind, coi, at)| {
+        (vendor, compliance::stored_label(&kind, coi.as_deref()), at)
+    }));
+    let names = vendor_names(
+        db,
+        org_id,
+        Some(was_asked(org_id, vendors::vendors::Column::Id)),
+    )
+    .await?;
+    let uploads: Vec<(i64, DateTime<FixedOffset>)> = documents::Entity::find()
         .in_tenant(org_id)
         .filter(D::Source.eq(documents::DocumentSource::VendorPortal))
+        .filter(was_asked(org_id, D::VendorId))
+        .select_only()
+        .columns([D::VendorId, D::CreatedAt])
         .order_by_asc(D::CreatedAt)
+        .into_tuple()
         .all(db)
         .await?;
-    let mut by_vendor: BTreeMap<i64, Vec<DateTime<FixedOffset>>> = BTreeMap::new();
-    for u in uploads {
-        by_vendor.entry(u.vendor_id).or_default().push(u.created_at);
+    let mut by_vendor: HashMap<i64, Vec<DateTime<FixedOffset>>> = HashMap::new();
+    for (vendor, at) in uploads {
+        by_vendor.entry(vendor).or_default().push(at);
     }
     let mut out: Vec<Responsiveness> = asked
         .into_iter()
         .filter_map(|(vendor_id, label, at)| {
-            let vendor = vendors.get(&vendor_id)?;
+            let (key, name) = names.get(&vendor_id)?;
             let uploaded_at = by_vendor
                 .get(&vendor_id)
                 // Whole seconds: the database may keep an upload's time at that precision.
@@ -317,9 +306,9 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
                         .copied()
                 });
             Some(Responsiveness {
-                vendor_id: vendor.key.clone(),
-                vendor_name: vendor.name.clone(),
-                document_label: label,
+                vendor_id: key.clone(),
+                vendor_name: name.clone(),
+                document_label: label.to_string(),
                 requested_at: at,
                 days_to_upload: uploaded_at.map(|u| (u - at).num_days()),
                 uploaded_at,
@@ -328,4 +317,63 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
         .collect();
     out.sort_by_key(|r| std::cmp::Reverse(r.requested_at));
     Ok(out)
+}
+
+/// The reminder emails sent to the organization's vendors, with the documents they were about
+/// (nothing selected yet).
+fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
+    reminder_deliveries::Entity::find()
+        .select_only()
+        .join(
+            sea_orm::JoinType::InnerJoin,
+            reminder_deliveries::Relation::Reminders.def(),
+        )
+        .join(
+            sea_orm::JoinType::InnerJoin,
+            reminders::Relation::Documents.def(),
+        )
+        .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
+        .filter(D::OrganizationId.eq(org_id))
+}
+
+/// Whether `vendor` (a column of vendor ids) is one of the organization's vendors asked for
+/// documents, by hand or by a reminder email.
+fn was_asked(org_id: i64, vendor: impl ColumnTrait) -> Condition {
+    use renewal_requests::renewal_requests::Column as R;
+    let by_hand = renewal_requests::Entity::find()
+        .select_only()
+        .column(R::VendorId)
+        .filter(R::OrganizationId.eq(org_id))
+        .into_query();
+    let by_email = emailed(org_id).column(D::VendorId).into_query();
+    Condition::any()
+        .add(vendor.in_subquery(by_hand))
+        .add(vendor.in_subquery(by_email))
+}
+
+/// The organization's vendors' company keys and names by id: every vendor's, or only those
+/// `among` selects.
+///
+/// # Errors
+/// Database errors.
+async fn vendor_names<C: ConnectionTrait>(
+    db: &C,
+    org_id: i64,
+    among: Option<Condition>,
+) -> Result<HashMap<i64, (String, String)>> {
+    use vendors::vendors::Column as V;
+    let mut select = vendors::Entity::find().in_tenant(org_id);
+    if let Some(among) = among {
+        select = select.filter(among);
+    }
+    let rows: Vec<(i64, String, String)> = select
+        .select_only()
+        .columns([V::Id, V::Key, V::Name])
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, key, name)| (id, (key, name)))
+        .collect())
 }

@@ -4,12 +4,16 @@
 
 use axum_test::multipart::{MultipartForm, Part};
 use chrono::Duration;
-use sea_orm::{ActiveModelTrait, ActiveValue, EntityTrait, PaginatorTrait};
+use sea_orm::{
+    ActiveModelTrait, ActiveValue, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter,
+};
 use serde_json::{json, Value};
 use vendorwatch::{
     app::App,
     models::{
-        _entities::{organizations, report_snapshots, users},
+        _entities::{
+            documents, organizations, reminder_deliveries, reminders, report_snapshots, users,
+        },
         documents::today,
     },
 };
@@ -271,23 +275,7 @@ async fn responsiveness_shows_when_a_vendor_answered_a_renewal_request() {
             .json(&ids)
             .await;
         assert_eq!(res.status_code(), 200, "{}", res.text());
-        let form = MultipartForm::new()
-            .add_text("companyKey", quick["id"].as_str().unwrap())
-            .add_text("documentType", "w9")
-            .add_part(
-                "file",
-                Part::bytes(crate::fixtures::pdf())
-                    .file_name("w9.pdf")
-                    .mime_type("application/pdf"),
-            );
-        assert_eq!(
-            server
-                .post("/api/vendor-upload-document")
-                .multipart(form)
-                .await
-                .status_code(),
-            201
-        );
+        portal_upload(&server, &quick).await;
 
         let rows: Value = get(&server, &ann, "/api/reports/responsiveness")
             .await
@@ -309,6 +297,147 @@ async fn responsiveness_shows_when_a_vendor_answered_a_renewal_request() {
         assert_eq!(csv.lines().count(), 3);
     })
     .await;
+}
+
+/// The reminder emails to vendors count as requests too (not those to the organization's own
+/// users), each named by the document it was about; another organization's requests and the
+/// vendors never asked stay out.
+#[tokio::test]
+async fn responsiveness_counts_reminder_emails_and_only_the_organizations_vendors() {
+    with_app(|server, ctx| async move {
+        let ann = register(&server, "Ann Mail", Some("Mail Co")).await;
+        make_professional(&ctx, &ann).await;
+        let emailed = create_vendor(&server, &ann, "Emailed Vendor").await;
+        let asked = create_vendor(&server, &ann, "Asked Vendor").await;
+        create_vendor(&server, &ann, "Never Asked").await;
+        let coi = UploadSpec {
+            coi_type: Some("general_liability"),
+            expiration_date: Some(in_days(20)),
+            ..UploadSpec::pdf("coi")
+        };
+        let res = upload(&server, &ann, emailed["id"].as_str().unwrap(), &coi).await;
+        assert_eq!(res.status_code(), 201, "{}", res.text());
+        let pid = uuid::Uuid::parse_str(res.json::<Value>()["id"].as_str().unwrap()).unwrap();
+        let document = documents::Entity::find()
+            .filter(documents::Column::Pid.eq(pid))
+            .one(&ctx.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let sent_at = chrono::Utc::now().fixed_offset() - Duration::hours(50);
+        record_reminder_emails(&ctx, &document, sent_at).await;
+        let (h, v) = bearer(&ann.token);
+        let res = server
+            .post("/api/vendors/renewal-requests")
+            .add_header(h, v)
+            .json(&json!({"ids": [asked["id"]]}))
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        let bob = register(&server, "Bob Mail", Some("Other Mail Co")).await;
+        make_professional(&ctx, &bob).await;
+        let his = create_vendor(&server, &bob, "His Vendor").await;
+        let (h, v) = bearer(&bob.token);
+        let res = server
+            .post("/api/vendors/renewal-requests")
+            .add_header(h, v)
+            .json(&json!({"ids": [his["id"]]}))
+            .await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        portal_upload(&server, &emailed).await;
+
+        let rows: Value = get(&server, &ann, "/api/reports/responsiveness")
+            .await
+            .json();
+        let seen: Vec<(&str, &str, &str, &Value)> = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["vendorName"].as_str().unwrap(),
+                    r["vendorId"].as_str().unwrap(),
+                    r["documentLabel"].as_str().unwrap(),
+                    &r["daysToUpload"],
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (
+                    "Asked Vendor",
+                    asked["id"].as_str().unwrap(),
+                    "Documents requested",
+                    &Value::Null
+                ),
+                (
+                    "Emailed Vendor",
+                    emailed["id"].as_str().unwrap(),
+                    "General Liability",
+                    &json!(2)
+                ),
+            ],
+            "newest first; the organization's own reminder and Bob's request left out"
+        );
+    })
+    .await;
+}
+
+/// A vendor's upload through the portal (a W-9), as the vendor would make it.
+async fn portal_upload(server: &axum_test::TestServer, vendor: &Value) {
+    let form = MultipartForm::new()
+        .add_text("companyKey", vendor["id"].as_str().unwrap())
+        .add_text("documentType", "w9")
+        .add_part(
+            "file",
+            Part::bytes(crate::fixtures::pdf())
+                .file_name("w9.pdf")
+                .mime_type("application/pdf"),
+        );
+    let res = server
+        .post("/api/vendor-upload-document")
+        .multipart(form)
+        .await;
+    assert_eq!(res.status_code(), 201, "{}", res.text());
+}
+
+/// A reminder about `document` sent at `sent_at` to its vendor and to the organization's user,
+/// recorded as the reminder sweep records its emails.
+async fn record_reminder_emails(
+    ctx: &loco_rs::app::AppContext,
+    document: &documents::Model,
+    sent_at: chrono::DateTime<chrono::FixedOffset>,
+) {
+    let reminder = reminders::ActiveModel {
+        pid: ActiveValue::Set(uuid::Uuid::new_v4()),
+        reminder_date: ActiveValue::Set(sent_at.date_naive()),
+        offset_days: ActiveValue::Set(30),
+        sent_at: ActiveValue::Set(Some(sent_at)),
+        organization_id: ActiveValue::Set(document.organization_id),
+        document_id: ActiveValue::Set(document.id),
+        created_at: ActiveValue::Set(sent_at),
+        updated_at: ActiveValue::Set(sent_at),
+        ..Default::default()
+    }
+    .insert(&ctx.db)
+    .await
+    .unwrap();
+    for (kind, recipient) in [
+        ("vendor", "vendor@example.com"),
+        ("organization", "ann@example.com"),
+    ] {
+        reminder_deliveries::ActiveModel {
+            kind: ActiveValue::Set(kind.to_string()),
+            recipient: ActiveValue::Set(recipient.to_string()),
+            reminder_id: ActiveValue::Set(reminder.id),
+            created_at: ActiveValue::Set(sent_at),
+            updated_at: ActiveValue::Set(sent_at),
+            ..Default::default()
+        }
+        .insert(&ctx.db)
+        .await
+        .unwrap();
+    }
 }
 
 #[tokio::test]

@@ -11,7 +11,6 @@ use crate::models::{
     _entities::documents::Column as D,
     documents,
     sheet::{self, Cell},
-    vendors,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
@@ -81,25 +80,6 @@ fn expiring(org_id: i64, today: NaiveDate) -> sea_orm::Select<documents::Entity>
         .filter(D::ExpirationDate.lt(today + Duration::days(EXPIRATION_WEEKS * 7)))
         .order_by_asc(D::ExpirationDate)
         .order_by_asc(D::Id)
-}
-
-/// The organization's vendors' company keys and names, by id.
-async fn vendor_names<C: ConnectionTrait>(
-    db: &C,
-    org_id: i64,
-) -> Result<HashMap<i64, (String, String)>> {
-    use vendors::vendors::Column as V;
-    let rows: Vec<(i64, String, String)> = vendors::Entity::find()
-        .in_tenant(org_id)
-        .select_only()
-        .columns([V::Id, V::Key, V::Name])
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, key, name)| (id, (key, name)))
-        .collect())
 }
 
 /// Documents in expiration order folded into the report's weeks, each week handed over as soon
@@ -194,7 +174,7 @@ pub async fn expirations(
     org_id: i64,
     today: NaiveDate,
 ) -> Result<Vec<ExpirationWeek>> {
-    let names = vendor_names(db, org_id).await?;
+    let names = super::vendor_names(db, org_id, None).await?;
     let mut weeks = Weeks::new(today);
     let mut out = vec![];
     for doc in expiring(org_id, today).all(db).await? {
@@ -223,7 +203,7 @@ impl ExpirationsReport {
     /// Database errors.
     pub async fn open(db: &DatabaseConnection, org_id: i64, today: NaiveDate) -> Result<Self> {
         let txn = super::begin_read(db).await?;
-        let names = vendor_names(&txn, org_id).await?;
+        let names = super::vendor_names(&txn, org_id, None).await?;
         Ok(Self {
             txn,
             names,
