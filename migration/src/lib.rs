@@ -35,6 +35,10 @@ mod m20261130_000001_integrations;
 mod m20261201_000001_dashboard_indexes;
 mod m20261202_000001_webhook_endpoints_org;
 mod m20261203_000001_organizations_changed_vendor;
+mod m20261204_000001_vendor_figures;
+
+/// The slots `vendor_figures` counts a vendor's missing required documents over.
+pub use m20261204_000001_vendor_figures::SLOTS as VENDOR_FIGURE_SLOTS;
 
 pub struct Migrator;
 
@@ -74,6 +78,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000001_dashboard_indexes::Migration),
             Box::new(m20261202_000001_webhook_endpoints_org::Migration),
             Box::new(m20261203_000001_organizations_changed_vendor::Migration),
+            Box::new(m20261204_000001_vendor_figures::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -50,7 +50,7 @@ use crate::{
 
 mod questions;
 use questions::Place;
-pub use questions::{Question, Table};
+pub use questions::{Question, Table, KEPT_FROM};
 
 /// Which answer: the organization, the version of its rows and the organization's day it was
 /// computed for, and the question.

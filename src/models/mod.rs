@@ -45,6 +45,7 @@ pub mod stripe_events;
 pub mod sweep;
 pub mod unsubscribe;
 pub mod users;
+pub mod vendor_figures;
 pub mod vendor_import;
 pub mod vendors;
 pub mod waivers;

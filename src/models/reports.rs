@@ -15,7 +15,7 @@ use super::{
     _entities::{reminder_deliveries, reminders},
     compliance, documents, organizations,
     reminder_deliveries::DeliveryKind,
-    renewal_requests, report_snapshots, vendors,
+    renewal_requests, report_snapshots, vendor_figures, vendors,
 };
 
 mod expirations;
@@ -59,7 +59,9 @@ pub async fn figures_on(
     org_id: i64,
     day: NaiveDate,
 ) -> Result<report_snapshots::Model> {
-    let vendors = vendors::Model::counts_by_status(db, org_id, day).await?;
+    let vendors = vendor_figures::of_organization(db, org_id, day)
+        .await?
+        .vendors;
     let docs = documents::Model::chart(db, org_id, day).await?;
     let count = |n: u64| i32::try_from(n).unwrap_or(i32::MAX);
     let now = chrono::Utc::now().into();

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     mailers::reports::{ExpiringItem, GapItem, ReportMailer},
-    models::{compliance::display_date, organizations, reports, users, vendors, weekly_summaries},
+    models::{
+        compliance::display_date, organizations, reports, users, vendor_figures, weekly_summaries,
+    },
 };
 
 pub struct WeeklySummaryWorker {
@@ -65,7 +67,9 @@ impl BackgroundWorker<WeeklySummaryArgs> for WeeklySummaryWorker {
 impl WeeklySummaryWorker {
     async fn send(&self, org: &organizations::Model, day: NaiveDate) -> Result<()> {
         let db = &self.ctx.db;
-        let counts = vendors::Model::counts_by_status(db, org.id, day).await?;
+        let counts = vendor_figures::of_organization(db, org.id, day)
+            .await?
+            .vendors;
         let weeks = reports::expirations(db, org.id, day).await?;
         let expiring: Vec<ExpiringItem> = weeks
             .first()

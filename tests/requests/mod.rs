@@ -38,5 +38,6 @@ mod team;
 mod time_zones;
 mod unsubscribe;
 mod uploads;
+mod vendor_figures;
 mod vendors;
 mod view_links;

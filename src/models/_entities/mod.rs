@@ -29,6 +29,7 @@ pub mod requirement_sets;
 pub mod revoked_tokens;
 pub mod stripe_events;
 pub mod users;
+pub mod vendor_figures;
 pub mod vendors;
 pub mod waivers;
 pub mod webhook_deliveries;

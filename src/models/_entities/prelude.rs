@@ -27,6 +27,7 @@ pub use super::requirement_sets::Entity as RequirementSets;
 pub use super::revoked_tokens::Entity as RevokedTokens;
 pub use super::stripe_events::Entity as StripeEvents;
 pub use super::users::Entity as Users;
+pub use super::vendor_figures::Entity as VendorFigures;
 pub use super::vendors::Entity as Vendors;
 pub use super::waivers::Entity as Waivers;
 pub use super::webhook_deliveries::Entity as WebhookDeliveries;

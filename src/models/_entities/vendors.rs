@@ -44,6 +44,8 @@ pub enum Relation {
     Organizations,
     #[sea_orm(has_many = "super::renewal_requests::Entity")]
     RenewalRequests,
+    #[sea_orm(has_one = "super::vendor_figures::Entity")]
+    VendorFigures,
     #[sea_orm(has_many = "super::waivers::Entity")]
     Waivers,
     #[sea_orm(has_one = "super::webhook_vendor_states::Entity")]
@@ -71,6 +73,12 @@ impl Related<super::organizations::Entity> for Entity {
 impl Related<super::renewal_requests::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::RenewalRequests.def()
+    }
+}
+
+impl Related<super::vendor_figures::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::VendorFigures.def()
     }
 }
 
