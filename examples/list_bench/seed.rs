@@ -1,6 +1,8 @@
 //! One organization's vendors and documents for the list benchmark, written in multi-row
 //! inserts: per vendor 5 current documents (a W-9 without a date and 4 that expire, spread over
-//! a year around today) and 5 history versions, like `examples/sweep_bench`.
+//! a year around today) and 5 history versions, like `examples/sweep_bench`. Every tenth vendor
+//! was asked for its documents a week ago (a renewal request), and every twentieth's current
+//! W-9 came through the portal today (the responsiveness report's rows).
 
 use chrono::{Days, NaiveDate, NaiveTime, Utc};
 use sea_orm::{
@@ -8,7 +10,7 @@ use sea_orm::{
     TransactionTrait,
 };
 use uuid::Uuid;
-use vendorwatch::models::_entities::{documents, vendors};
+use vendorwatch::models::_entities::{documents, renewal_requests, vendors};
 
 const ROWS_PER_INSERT: usize = 1000;
 const EXPIRING: [(&str, Option<&str>, &str); 4] = [
@@ -58,6 +60,7 @@ pub async fn run(db: &DatabaseConnection, org_id: i64, vendor_count: u64) -> Res
         let mut rows = Vec::with_capacity(ROWS_PER_INSERT);
         for &v in chunk {
             let vendor_id = i64::try_from(v).unwrap();
+            let source = if v % 20 == 0 { "vendor_portal" } else { "user" };
             let mut document = |(kind, coi, slot): (&str, Option<&str>, &str),
                                 expires: Option<NaiveDate>,
                                 current: bool| {
@@ -76,7 +79,12 @@ pub async fn run(db: &DatabaseConnection, org_id: i64, vendor_count: u64) -> Res
                     size: Set(120_000),
                     expiration_date: Set(expires),
                     notes: Set(coi.map(|c| format!("COI Type: {c}"))),
-                    source: Set("user".into()),
+                    source: Set(if slot == "w9" && current {
+                        source
+                    } else {
+                        "user"
+                    }
+                    .into()),
                     version: Set(if current { 2 } else { 1 }),
                     is_current: Set(current),
                     superseded_at: Set((!current).then_some(uploaded)),
@@ -97,6 +105,22 @@ pub async fn run(db: &DatabaseConnection, org_id: i64, vendor_count: u64) -> Res
             }
         }
         documents::Entity::insert_many(rows)
+            .exec_without_returning(&txn)
+            .await?;
+        let asked = today - Days::new(7);
+        let requests =
+            chunk
+                .iter()
+                .filter(|&&v| v % 10 == 0)
+                .map(|&v| renewal_requests::ActiveModel {
+                    requested_on: Set(asked),
+                    organization_id: Set(org_id),
+                    vendor_id: Set(i64::try_from(v).unwrap()),
+                    created_at: Set(at(asked)),
+                    updated_at: Set(at(asked)),
+                    ..Default::default()
+                });
+        renewal_requests::Entity::insert_many(requests)
             .exec_without_returning(&txn)
             .await?;
         txn.commit().await?;

@@ -3,11 +3,11 @@
 //! why, and how vendors answered renewal requests. A day without a snapshot is reported as
 //! missing, never filled in.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Duration, FixedOffset, NaiveDate, Utc};
 use loco_rs::prelude::*;
-use sea_orm::{sea_query::OnConflict, QueryTrait, RelationTrait};
+use sea_orm::{sea_query::OnConflict, RelationTrait};
 
 use super::_entities::{documents::Column as D, report_snapshots::Column as C};
 
@@ -245,8 +245,9 @@ pub struct Responsiveness {
 
 /// Every renewal request sent to a vendor (the reminder emails and the requests sent by hand),
 /// newest first (requests made at the same moment in the order they were made), with the
-/// vendor's first portal upload after it. Only the vendors asked are read, and of each only its
-/// key and name: the report costs what its rows do, not what the organization's vendors do.
+/// vendor's first portal upload after it. Only the vendors asked are read (their key and name,
+/// their portal uploads, by their ids): the report costs what its rows do, not what the
+/// organization's vendors and documents do.
 ///
 /// # Errors
 /// Database errors.
@@ -274,25 +275,32 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
     asked.extend(emailed.into_iter().map(|(vendor, kind, coi, at)| {
         (vendor, compliance::stored_label(&kind, coi.as_deref()), at)
     }));
-    let names = vendor_names(
-        db,
-        org_id,
-        Some(was_asked(org_id, vendors::vendors::Column::Id)),
-    )
-    .await?;
-    let uploads: Vec<(i64, DateTime<FixedOffset>)> = documents::Entity::find()
-        .in_tenant(org_id)
-        .filter(D::Source.eq(documents::DocumentSource::VendorPortal))
-        .filter(was_asked(org_id, D::VendorId))
-        .select_only()
-        .columns([D::VendorId, D::CreatedAt])
-        .order_by_asc(D::CreatedAt)
-        .into_tuple()
-        .all(db)
-        .await?;
+    // The vendors asked, a batch of ids at a time: their names, and their portal uploads in
+    // time order (each vendor's all in its batch).
+    let ids: Vec<i64> = asked
+        .iter()
+        .map(|(vendor, _, _)| *vendor)
+        .collect::<BTreeSet<i64>>()
+        .into_iter()
+        .collect();
+    let mut names = HashMap::new();
     let mut by_vendor: HashMap<i64, Vec<DateTime<FixedOffset>>> = HashMap::new();
-    for (vendor, at) in uploads {
-        by_vendor.entry(vendor).or_default().push(at);
+    for batch in ids.chunks(ASKED_BATCH) {
+        let these = Condition::all().add(vendors::vendors::Column::Id.is_in(batch.iter().copied()));
+        names.extend(vendor_names(db, org_id, Some(these)).await?);
+        let uploads: Vec<(i64, DateTime<FixedOffset>)> = documents::Entity::find()
+            .in_tenant(org_id)
+            .filter(D::VendorId.is_in(batch.iter().copied()))
+            .filter(D::Source.eq(documents::DocumentSource::VendorPortal))
+            .select_only()
+            .columns([D::VendorId, D::CreatedAt])
+            .order_by_asc(D::CreatedAt)
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (vendor, at) in uploads {
+            by_vendor.entry(vendor).or_default().push(at);
+        }
     }
     let mut out: Vec<Responsiveness> = asked
         .into_iter()
@@ -321,6 +329,9 @@ pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<
     Ok(out)
 }
 
+/// How many vendors the responsiveness report reads at a time (their ids are bound).
+const ASKED_BATCH: usize = 500;
+
 /// The reminder emails sent to the organization's vendors, with the documents they were about
 /// (nothing selected yet).
 fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
@@ -336,21 +347,6 @@ fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
         )
         .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
         .filter(D::OrganizationId.eq(org_id))
-}
-
-/// Whether `vendor` (a column of vendor ids) is one of the organization's vendors asked for
-/// documents, by hand or by a reminder email.
-fn was_asked(org_id: i64, vendor: impl ColumnTrait) -> Condition {
-    use renewal_requests::renewal_requests::Column as R;
-    let by_hand = renewal_requests::Entity::find()
-        .select_only()
-        .column(R::VendorId)
-        .filter(R::OrganizationId.eq(org_id))
-        .into_query();
-    let by_email = emailed(org_id).column(D::VendorId).into_query();
-    Condition::any()
-        .add(vendor.in_subquery(by_hand))
-        .add(vendor.in_subquery(by_email))
 }
 
 /// The organization's vendors' company keys and names by id: every vendor's, or only those
