@@ -9,13 +9,10 @@
 
 use chrono::NaiveDate;
 use loco_rs::prelude::*;
-use sea_orm::{DbBackend, Statement};
+use sea_orm::sea_query::{Alias, Expr, Query};
 
 pub use super::_entities::vendor_figures::{ActiveModel, Entity, Model};
-use super::{
-    compliance::{self, Status},
-    vendors::{self, VendorCounts},
-};
+use super::vendors::{self, VendorCounts};
 
 impl ActiveModelBehavior for ActiveModel {}
 
@@ -39,42 +36,25 @@ pub async fn of_organization<C: ConnectionTrait>(
     org_id: i64,
     today: NaiveDate,
 ) -> Result<OrganizationFigures> {
-    let backend = db.get_database_backend();
-    let param = match backend {
-        DbBackend::Postgres => "$1",
-        _ => "?",
-    };
-    let sql = format!(
-        "SELECT CASE WHEN current_documents > 0 THEN 1 ELSE 0 END AS has_current, \
-         first_expiration, COUNT(*) AS n, SUM(missing_required) AS missing \
-         FROM vendor_figures WHERE organization_id = {param} \
-         GROUP BY CASE WHEN current_documents > 0 THEN 1 ELSE 0 END, first_expiration"
-    );
-    let rows = db
-        .query_all_raw(Statement::from_sql_and_values(
-            backend,
-            sql,
-            [org_id.into()],
-        ))
-        .await?;
+    use super::_entities::vendor_figures::Column as F;
+    let has_current = Expr::cust("CASE WHEN current_documents > 0 THEN 1 ELSE 0 END");
+    let grouped = Query::select()
+        .expr_as(has_current.clone(), Alias::new("has_current"))
+        .column(F::FirstExpiration)
+        .expr_as(Expr::cust("COUNT(*)"), Alias::new("n"))
+        .expr_as(Expr::cust("SUM(missing_required)"), Alias::new("missing"))
+        .from(Entity)
+        .and_where(F::OrganizationId.eq(org_id))
+        .add_group_by([has_current, Expr::col(F::FirstExpiration)])
+        .to_owned();
     let mut figures = OrganizationFigures::default();
-    for row in rows {
+    for row in db.query_all(&grouped).await? {
         let has_current: i32 = row.try_get("", "has_current")?;
         let first: Option<NaiveDate> = row.try_get("", "first_expiration")?;
         let n = u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0);
         let missing = u64::try_from(row.try_get::<i64>("", "missing")?).unwrap_or(0);
-        let counts = &mut figures.vendors;
-        counts.total += n;
         figures.missing_required += missing;
-        *if has_current == 0 {
-            &mut counts.missing
-        } else {
-            match compliance::document_status(first, today) {
-                Status::Current | Status::Missing => &mut counts.current,
-                Status::ExpiringSoon => &mut counts.expiring_soon,
-                Status::Expired => &mut counts.expired,
-            }
-        } += n;
+        figures.vendors.add(has_current != 0, first, today, n);
     }
     Ok(figures)
 }

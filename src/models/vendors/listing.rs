@@ -101,6 +101,30 @@ pub struct VendorCounts {
     pub missing: u64,
 }
 
+impl VendorCounts {
+    /// Counts `n` more vendors: with a current document (`has_current`) each has the status of
+    /// the earliest expiration date among them (`earliest`, none: none expires) on `today`;
+    /// without one, missing.
+    pub fn add(
+        &mut self,
+        has_current: bool,
+        earliest: Option<NaiveDate>,
+        today: NaiveDate,
+        n: u64,
+    ) {
+        self.total += n;
+        *if has_current {
+            match compliance::document_status(earliest, today) {
+                Status::Current | Status::Missing => &mut self.current,
+                Status::ExpiringSoon => &mut self.expiring_soon,
+                Status::Expired => &mut self.expired,
+            }
+        } else {
+            &mut self.missing
+        } += n;
+    }
+}
+
 /// What a vendor's standing needs of one of its current documents.
 #[derive(Debug, Clone, FromQueryResult)]
 struct SlotDocument {
@@ -489,7 +513,9 @@ impl Model {
     }
 
     /// How many requested documents the organization's vendors lack: each vendor's required
-    /// slots holding no current document (the dashboard's "Missing"), counted in SQL: the
+    /// slots holding no current document (the dashboard's "Missing", which reads the same
+    /// figure kept per vendor: `super::super::vendor_figures`; this count is the tests'
+    /// reference), counted in SQL: the
     /// required slots unfolded from each vendor's list (JSON text), less those a current
     /// document fills (from the index on vendor, slot and currency). Entries that are not a
     /// slot's key are skipped, as [`super::parse_required`] skips them.
@@ -538,7 +564,9 @@ impl Model {
     /// document is the one expiring first (one without a date never expires), so its status is
     /// that of the earliest expiration date among its current documents: one query counts the
     /// vendors by that date (grouping the current documents by vendor, from the index alone),
-    /// another counts every vendor; those without a current document are missing.
+    /// another counts every vendor; those without a current document are missing. The dashboard,
+    /// the compliance report and the weekly summary read the same counts kept per vendor
+    /// (`super::super::vendor_figures`); this count from the documents is the tests' reference.
     ///
     /// # Errors
     /// Database errors.
@@ -569,25 +597,18 @@ impl Model {
             .from_subquery(by_vendor, firsts.clone())
             .group_by_col((firsts, first))
             .to_owned();
-        let mut counts = VendorCounts {
-            total: Entity::find()
-                .filter(vendors::Column::OrganizationId.eq(org_id))
-                .count(db)
-                .await?,
-            ..VendorCounts::default()
-        };
-        let mut with_documents = 0;
+        let total = Entity::find()
+            .filter(vendors::Column::OrganizationId.eq(org_id))
+            .count(db)
+            .await?;
+        let mut counts = VendorCounts::default();
         for row in db.query_all(&grouped).await? {
             let date: Option<NaiveDate> = row.try_get("", "earliest")?;
             let n = u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0);
-            with_documents += n;
-            *match compliance::document_status(date, today) {
-                Status::Current | Status::Missing => &mut counts.current,
-                Status::ExpiringSoon => &mut counts.expiring_soon,
-                Status::Expired => &mut counts.expired,
-            } += n;
+            counts.add(true, date, today, n);
         }
-        counts.missing = counts.total.saturating_sub(with_documents);
+        let without_documents = total.saturating_sub(counts.total);
+        counts.add(false, None, today, without_documents);
         Ok(counts)
     }
 }
