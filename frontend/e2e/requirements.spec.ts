@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  chooseOption,
   createVendorViaApi,
   expectNoA11yViolations,
   isoDateFromToday,
@@ -196,8 +197,7 @@ for (const width of WIDTHS) {
       await expect(bar).toContainText('1 selected');
       await bar.getByRole('button', { name: 'Set requirements' }).click();
       const dialog = page.getByRole('dialog', { name: 'Set requirements' });
-      await dialog.getByRole('button', { name: /Requirement set/ }).click();
-      await page.getByRole('option', { name: setName }).click();
+      await chooseOption(page, dialog.getByRole('button', { name: /Requirement set/ }), setName);
       await expectNoA11yViolations(page, 'set requirements dialog');
       await dialog.getByRole('button', { name: 'Apply' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Requirements set for 1 vendor' })).toBeVisible();
