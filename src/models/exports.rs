@@ -1,6 +1,6 @@
-//! The vendors and documents exports and the non-compliant report as sheets (docs/product.md,
-//! "Exports"), written as CSV or as an Excel workbook by [`super::sheet`] while they are read,
-//! and the report's JSON sent the same way.
+//! The vendors and documents exports and the non-compliant, expirations and responsiveness
+//! reports as sheets (docs/product.md, "Exports"), written as CSV or as an Excel workbook by
+//! [`super::sheet`] while they are read, and the reports' JSON sent the same way.
 
 use bytes::Bytes;
 use chrono::NaiveDate;
@@ -9,7 +9,10 @@ use sea_orm::DatabaseConnection;
 
 use super::{
     compliance, documents,
-    reports::{ExpirationsReport, NonCompliantReport, NonCompliantVendor, EXPIRATION_COLUMNS},
+    reports::{
+        ExpirationsReport, NonCompliantReport, NonCompliantVendor, Responsiveness,
+        ResponsivenessReport, EXPIRATION_COLUMNS,
+    },
     sheet::{self, Cell, ExportFormat, Sheet},
     vendors::{self, VendorStanding},
 };
@@ -209,6 +212,49 @@ pub fn expirations_export(
         sink.rows(rows.boxed()).await?;
         Ok(sink)
     })
+}
+
+/// The responsiveness report's columns.
+pub const RESPONSIVENESS_COLUMNS: [&str; 6] = [
+    "Vendor",
+    "Company Key",
+    "Requested",
+    "Requested At",
+    "Uploaded At",
+    "Days To Upload",
+];
+
+/// One row of the responsiveness report as a sheet.
+#[must_use]
+pub fn responsiveness_row(r: &Responsiveness) -> Vec<Cell> {
+    vec![
+        r.vendor_name.clone().into(),
+        r.vendor_id.clone().into(),
+        r.document_label.clone().into(),
+        Cell::Time(Some(r.requested_at)),
+        Cell::Time(r.uploaded_at),
+        r.days_to_upload
+            .map_or(Cell::Text(String::new()), Cell::Int),
+    ]
+}
+
+/// The responsiveness report as CSV or a workbook, sent while it is worked out
+/// ([`ResponsivenessReport::rows`]).
+#[must_use]
+pub fn responsiveness_export(
+    report: ResponsivenessReport,
+    format: ExportFormat,
+) -> BoxStream<'static, std::io::Result<Bytes>> {
+    sheet::stream(
+        format,
+        &RESPONSIVENESS_COLUMNS,
+        move |mut sink| async move {
+            use futures_util::TryStreamExt;
+            sink.rows(report.rows().map_ok(|r| responsiveness_row(&r)))
+                .await?;
+            Ok(sink)
+        },
+    )
 }
 
 /// `rows` as a JSON array, sent each [`sheet::CHUNK_BYTES`] while they come: the same bytes as

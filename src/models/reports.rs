@@ -3,29 +3,26 @@
 //! why, and how vendors answered renewal requests. A day without a snapshot is reported as
 //! missing, never filled in.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use loco_rs::prelude::*;
-use sea_orm::{sea_query::OnConflict, RelationTrait};
+use sea_orm::sea_query::OnConflict;
 
-use super::_entities::{documents::Column as D, report_snapshots::Column as C};
+use super::_entities::report_snapshots::Column as C;
 
-use super::{
-    _entities::{reminder_deliveries, reminders},
-    compliance, documents, organizations,
-    reminder_deliveries::DeliveryKind,
-    renewal_requests, report_snapshots, vendor_figures, vendors,
-};
+use super::{documents, organizations, report_snapshots, vendor_figures, vendors};
 
 mod expirations;
 mod non_compliant;
+mod responsiveness;
 
 pub use expirations::{
     expirations, ExpirationWeek, ExpirationsReport, ExpiringDocument, ExpiringVendor,
     EXPIRATION_COLUMNS, EXPIRATION_WEEKS,
 };
 pub use non_compliant::{non_compliant, NonCompliantReport, NonCompliantVendor};
+pub use responsiveness::{responsiveness, Responsiveness, ResponsivenessReport};
 
 /// Begins a transaction that only reads, for a report read in several statements while it is
 /// sent: on `PostgreSQL` repeatable read, so that every statement sees the database as the first
@@ -44,6 +41,38 @@ async fn begin_read(db: &DatabaseConnection) -> Result<sea_orm::DatabaseTransact
         }
         _ => db.begin().await?,
     })
+}
+
+/// A report read a batch of rows at a time in one read transaction ([`begin_read`]), so that
+/// its first rows can be sent while the rest are read.
+trait ReadInBatches: Send + Sized + 'static {
+    type Row: Send + 'static;
+
+    /// The next batch's rows, or `None` after the last.
+    fn next_rows(
+        &mut self,
+    ) -> impl std::future::Future<Output = Result<Option<Vec<Self::Row>>>> + Send;
+
+    /// The read transaction, to end.
+    fn into_read(self) -> sea_orm::DatabaseTransaction;
+}
+
+/// Every row of `report`, a batch at a time, the read ended after the last (or rolled back when
+/// the stream is dropped before it: a client that went away).
+fn rows_in_batches<R: ReadInBatches>(
+    report: R,
+) -> futures_util::stream::BoxStream<'static, Result<R::Row>> {
+    use futures_util::{StreamExt, TryStreamExt};
+    futures_util::stream::try_unfold(report, |mut report| async move {
+        let Some(batch) = report.next_rows().await? else {
+            report.into_read().commit().await?;
+            return Ok(None);
+        };
+        Ok::<_, Error>(Some((batch, report)))
+    })
+    .map_ok(|batch| futures_util::stream::iter(batch.into_iter().map(Ok)))
+    .try_flatten()
+    .boxed()
 }
 
 /// How long snapshots are kept (at least 400 days, as the yearly trend needs).
@@ -228,125 +257,6 @@ pub async fn compliance_trend(
         },
         points,
     })
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Responsiveness {
-    pub vendor_id: String,
-    pub vendor_name: String,
-    /// What was asked for.
-    pub document_label: String,
-    pub requested_at: DateTime<FixedOffset>,
-    /// The vendor's first portal upload after the request, if any.
-    pub uploaded_at: Option<DateTime<FixedOffset>>,
-    pub days_to_upload: Option<i64>,
-}
-
-/// Every renewal request sent to a vendor (the reminder emails and the requests sent by hand),
-/// newest first (requests made at the same moment in the order they were made), with the
-/// vendor's first portal upload after it. Only the vendors asked are read (their key and name,
-/// their portal uploads, by their ids): the report costs what its rows do, not what the
-/// organization's vendors and documents do.
-///
-/// # Errors
-/// Database errors.
-pub async fn responsiveness(db: &DatabaseConnection, org_id: i64) -> Result<Vec<Responsiveness>> {
-    use renewal_requests::renewal_requests::Column as R;
-    let by_hand: Vec<(i64, DateTime<FixedOffset>)> = renewal_requests::Entity::find()
-        .filter(R::OrganizationId.eq(org_id))
-        .select_only()
-        .columns([R::VendorId, R::CreatedAt])
-        .order_by_asc(R::Id)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut asked: Vec<(i64, &'static str, DateTime<FixedOffset>)> = by_hand
-        .into_iter()
-        .map(|(vendor, at)| (vendor, "Documents requested", at))
-        .collect();
-    let emailed: Vec<(i64, String, Option<String>, DateTime<FixedOffset>)> = emailed(org_id)
-        .columns([D::VendorId, D::DocumentType, D::CoiType])
-        .column(reminder_deliveries::Column::CreatedAt)
-        .order_by_asc(reminder_deliveries::Column::Id)
-        .into_tuple()
-        .all(db)
-        .await?;
-    asked.extend(emailed.into_iter().map(|(vendor, kind, coi, at)| {
-        (vendor, compliance::stored_label(&kind, coi.as_deref()), at)
-    }));
-    // The vendors asked, a batch of ids at a time: their names, and their portal uploads in
-    // time order (each vendor's all in its batch).
-    let ids: Vec<i64> = asked
-        .iter()
-        .map(|(vendor, _, _)| *vendor)
-        .collect::<BTreeSet<i64>>()
-        .into_iter()
-        .collect();
-    let mut names = HashMap::new();
-    let mut by_vendor: HashMap<i64, Vec<DateTime<FixedOffset>>> = HashMap::new();
-    for batch in ids.chunks(ASKED_BATCH) {
-        let these = Condition::all().add(vendors::vendors::Column::Id.is_in(batch.iter().copied()));
-        names.extend(vendor_names(db, org_id, Some(these)).await?);
-        let uploads: Vec<(i64, DateTime<FixedOffset>)> = documents::Entity::find()
-            .in_tenant(org_id)
-            .filter(D::VendorId.is_in(batch.iter().copied()))
-            .filter(D::Source.eq(documents::DocumentSource::VendorPortal))
-            .select_only()
-            .columns([D::VendorId, D::CreatedAt])
-            .order_by_asc(D::CreatedAt)
-            .into_tuple()
-            .all(db)
-            .await?;
-        for (vendor, at) in uploads {
-            by_vendor.entry(vendor).or_default().push(at);
-        }
-    }
-    let mut out: Vec<Responsiveness> = asked
-        .into_iter()
-        .filter_map(|(vendor_id, label, at)| {
-            let (key, name) = names.get(&vendor_id)?;
-            let uploaded_at = by_vendor
-                .get(&vendor_id)
-                // Whole seconds: the database may keep an upload's time at that precision.
-                .and_then(|times| {
-                    times
-                        .iter()
-                        .find(|t| t.timestamp() >= at.timestamp())
-                        .copied()
-                });
-            Some(Responsiveness {
-                vendor_id: key.clone(),
-                vendor_name: name.clone(),
-                document_label: label.to_string(),
-                requested_at: at,
-                days_to_upload: uploaded_at.map(|u| (u - at).num_days()),
-                uploaded_at,
-            })
-        })
-        .collect();
-    out.sort_by_key(|r| std::cmp::Reverse(r.requested_at));
-    Ok(out)
-}
-
-/// How many vendors the responsiveness report reads at a time (their ids are bound).
-const ASKED_BATCH: usize = 500;
-
-/// The reminder emails sent to the organization's vendors, with the documents they were about
-/// (nothing selected yet).
-fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
-    reminder_deliveries::Entity::find()
-        .select_only()
-        .join(
-            sea_orm::JoinType::InnerJoin,
-            reminder_deliveries::Relation::Reminders.def(),
-        )
-        .join(
-            sea_orm::JoinType::InnerJoin,
-            reminders::Relation::Documents.def(),
-        )
-        .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
-        .filter(D::OrganizationId.eq(org_id))
 }
 
 /// The organization's vendors' company keys and names by id: every vendor's, or only those

@@ -1,6 +1,7 @@
 //! Answers sent while they are read: the non-compliant report (JSON, CSV, workbook), worked
 //! out a batch of vendors at a time in one read transaction, the expirations report, sent a week
-//! at a time, and the vendors export, read as one statement streams. Each is the same bytes (the workbook: the same cells) as the answer
+//! at a time, the responsiveness report, a batch of requests at a time, and the vendors export,
+//! read as one statement streams. Each is the same bytes (the workbook: the same cells) as the answer
 //! built whole, over more vendors than a batch holds and with names whose order depends on
 //! how their case is folded; only the caller's organization; and the report is of the moment
 //! its read began, whatever is written while it is sent.
@@ -9,7 +10,9 @@ use chrono::{Days, NaiveDate};
 use sea_orm::{ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 use vendorwatch::models::{
-    _entities::{documents, requirement_sets, vendors},
+    _entities::{
+        documents, reminder_deliveries, reminders, renewal_requests, requirement_sets, vendors,
+    },
     compliance::Status,
     documents::today,
     exports,
@@ -216,6 +219,29 @@ fn same_bytes(sent: &[u8], expected: &[u8], what: &str) {
     }
 }
 
+/// `path` as CSV is `sheet`'s bytes and as a workbook its cells.
+async fn files_are_the_sheet(
+    server: &loco_rs::TestServer,
+    account: &crate::support::Account,
+    path: &str,
+    sheet: &Sheet,
+) {
+    let csv = get(server, account, &format!("{path}?format=csv")).await;
+    assert_eq!(csv.status_code(), 200, "{path}");
+    same_bytes(
+        csv.as_bytes(),
+        &sheet.csv().unwrap(),
+        &format!("{path} as CSV"),
+    );
+    let xlsx = get(server, account, &format!("{path}?format=xlsx")).await;
+    assert_eq!(xlsx.status_code(), 200, "{path}");
+    assert_eq!(
+        cells(xlsx.as_bytes().to_vec()),
+        cells(sheet.xlsx().unwrap()),
+        "{path} as a workbook"
+    );
+}
+
 fn report_sheet(rows: &[reports::NonCompliantVendor]) -> Sheet {
     Sheet::of(
         &exports::NON_COMPLIANT_COLUMNS,
@@ -418,19 +444,7 @@ async fn the_streamed_expirations_report_is_the_report_built_whole() {
             &EXPIRATION_COLUMNS,
             whole.iter().flat_map(ExpirationWeek::rows),
         );
-        let csv = get(&server, &ann, "/api/reports/expirations?format=csv").await;
-        assert_eq!(csv.status_code(), 200);
-        same_bytes(
-            csv.as_bytes(),
-            &sheet.csv().unwrap(),
-            "the expirations as CSV",
-        );
-        let xlsx = get(&server, &ann, "/api/reports/expirations?format=xlsx").await;
-        assert_eq!(xlsx.status_code(), 200);
-        assert_eq!(
-            cells(xlsx.as_bytes().to_vec()),
-            cells(sheet.xlsx().unwrap())
-        );
+        files_are_the_sheet(&server, &ann, "/api/reports/expirations", &sheet).await;
     })
     .await;
 }
@@ -474,4 +488,154 @@ async fn seed_other(db: &sea_orm::DatabaseConnection, org_id: i64, day: NaiveDat
     .exec_without_returning(db)
     .await
     .unwrap();
+}
+
+/// The responsiveness report: more requests than a batch (500) holds, vendors asked in several
+/// batches, requests of the same moment (by hand and by email), portal uploads before and after
+/// them. Streamed, it is the same bytes (the workbook: the same cells) as the report built whole,
+/// and only the caller's.
+#[tokio::test]
+async fn the_streamed_responsiveness_report_is_the_report_built_whole() {
+    with_app(|server, ctx| async move {
+        let (ann, org, _) = seeded_account(&server, &ctx, "Asked").await;
+        let other = other_account(&server, &ctx, "Asked").await;
+        let now = chrono::Utc::now().fixed_offset();
+        seed_requests(&ctx.db, org.id, now, 1_200).await;
+        seed_requests(&ctx.db, other.id, now, 250).await;
+        let whole = reports::responsiveness(&ctx.db, org.id).await.unwrap();
+        assert_eq!(whole.len(), 1_200 + 60, "every request and email of Ann's");
+        assert!(whole.iter().any(|r| r.days_to_upload.is_some()));
+        assert!(whole.iter().any(|r| r.uploaded_at.is_none()));
+        assert!(whole
+            .iter()
+            .any(|r| r.document_label == "General Liability"));
+        assert!(whole.iter().all(|r| r.vendor_name != "Aardvark Elsewhere"));
+        assert!(
+            whole.is_sorted_by(|a, b| a.requested_at >= b.requested_at),
+            "newest first"
+        );
+
+        let res = get(&server, &ann, "/api/reports/responsiveness").await;
+        assert_eq!(res.status_code(), 200, "{}", res.text());
+        assert_eq!(
+            res.header("content-type").to_str().unwrap(),
+            "application/json"
+        );
+        same_bytes(
+            res.as_bytes(),
+            &serde_json::to_vec(&whole).unwrap(),
+            "the responsiveness report as JSON",
+        );
+        let sheet = Sheet::of(
+            &exports::RESPONSIVENESS_COLUMNS,
+            whole.iter().map(exports::responsiveness_row),
+        );
+        files_are_the_sheet(&server, &ann, "/api/reports/responsiveness", &sheet).await;
+        assert_envelope(
+            &server.get("/api/reports/responsiveness").await,
+            401,
+            "unauthorized",
+        );
+    })
+    .await;
+}
+
+/// `requests` renewal requests of `org_id`'s vendors over the 299 days before `now`, at the
+/// same moment of each day (with 450 vendors, four at each moment, each vendor asked on several
+/// days, in different batches; never twice a day, as a vendor is asked once a day at most: 299
+/// and 450 have no common factor), 60 reminder emails at some of the same moments, and a portal
+/// upload of every fourth vendor, after some of its requests and before others.
+async fn seed_requests(
+    db: &sea_orm::DatabaseConnection,
+    org_id: i64,
+    now: chrono::DateTime<chrono::FixedOffset>,
+    requests: usize,
+) {
+    let ids: Vec<i64> = vendors::Entity::find()
+        .filter(vendors::Column::OrganizationId.eq(org_id))
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|v| v.id)
+        .collect();
+    let days = |d: usize| now - chrono::Duration::days(i64::try_from(d).unwrap());
+    let requests: Vec<renewal_requests::ActiveModel> = (0..requests)
+        .map(|i| renewal_requests::ActiveModel {
+            requested_on: Set(days(i % 299).date_naive()),
+            organization_id: Set(org_id),
+            vendor_id: Set(ids[(i * 7) % ids.len()]),
+            created_at: Set(days(i % 299)),
+            updated_at: Set(days(i % 299)),
+            ..Default::default()
+        })
+        .collect();
+    for chunk in requests.chunks(300) {
+        renewal_requests::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(db)
+            .await
+            .unwrap();
+    }
+    let uploads: Vec<documents::ActiveModel> = ids
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i.is_multiple_of(4))
+        .map(|(i, vendor)| documents::ActiveModel {
+            pid: Set(uuid::Uuid::new_v4()),
+            document_type: Set("coi".into()),
+            coi_type: Set(Some("general_liability".into())),
+            slot: Set("coi_general_liability".into()),
+            file_name: Set(format!("portal-{i}.pdf")),
+            storage_key: Set(format!("documents/portal-{org_id}-{i}")),
+            content_type: Set("application/pdf".into()),
+            size: Set(1_000),
+            source: Set("vendor_portal".into()),
+            version: Set(2),
+            is_current: Set(false),
+            organization_id: Set(org_id),
+            vendor_id: Set(*vendor),
+            created_at: Set(days((i * 11) % 299)),
+            updated_at: Set(days((i * 11) % 299)),
+            ..Default::default()
+        })
+        .collect();
+    documents::Entity::insert_many(uploads)
+        .exec_without_returning(db)
+        .await
+        .unwrap();
+    let emailed = documents::Entity::find()
+        .filter(documents::Column::OrganizationId.eq(org_id))
+        .filter(documents::Column::Source.eq("vendor_portal"))
+        .all(db)
+        .await
+        .unwrap();
+    for (i, doc) in emailed.iter().take(60).enumerate() {
+        let at = days((i * 5) % 299);
+        let reminder = reminders::Entity::insert(reminders::ActiveModel {
+            pid: Set(uuid::Uuid::new_v4()),
+            reminder_date: Set(at.date_naive()),
+            offset_days: Set(30),
+            sent_at: Set(Some(at)),
+            organization_id: Set(org_id),
+            document_id: Set(doc.id),
+            created_at: Set(at),
+            updated_at: Set(at),
+            ..Default::default()
+        })
+        .exec(db)
+        .await
+        .unwrap()
+        .last_insert_id;
+        reminder_deliveries::Entity::insert(reminder_deliveries::ActiveModel {
+            kind: Set("vendor".into()),
+            recipient: Set(format!("vendor{i}@example.com")),
+            reminder_id: Set(reminder),
+            created_at: Set(at),
+            updated_at: Set(at),
+            ..Default::default()
+        })
+        .exec_without_returning(db)
+        .await
+        .unwrap();
+    }
 }

@@ -164,17 +164,21 @@ impl NonCompliantReport {
     /// Every row, a batch at a time, the read ended after the last (or rolled back, when the
     /// stream is dropped before it: a client that went away).
     pub fn rows(self) -> impl futures_util::Stream<Item = Result<NonCompliantVendor>> + Send {
-        use futures_util::{StreamExt, TryStreamExt};
-        futures_util::stream::try_unfold(self, |mut report| async move {
-            let Some(batch) = report.next_batch().await? else {
-                report.txn.commit().await?;
-                return Ok(None);
-            };
-            Ok::<_, Error>(Some((batch, report)))
-        })
-        .map_ok(|batch| futures_util::stream::iter(batch.into_iter().map(Ok)))
-        .try_flatten()
-        .boxed()
+        super::rows_in_batches(self)
+    }
+}
+
+impl super::ReadInBatches for NonCompliantReport {
+    type Row = NonCompliantVendor;
+
+    fn next_rows(
+        &mut self,
+    ) -> impl std::future::Future<Output = Result<Option<Vec<NonCompliantVendor>>>> + Send {
+        self.next_batch()
+    }
+
+    fn into_read(self) -> sea_orm::DatabaseTransaction {
+        self.txn
     }
 }
 
