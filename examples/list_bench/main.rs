@@ -59,7 +59,7 @@ const TARGETS_MS: [f64; 3] = [50.0, 50.0, 30.0];
 const UNPAGED: [&str; 2] = ["/api/vendors", "/api/documents"];
 /// The reports and exports of the whole organization (it is on the Professional plan), each
 /// timed to its first byte and to its end.
-const REPORTS: [&str; 11] = [
+const REPORTS: [&str; 12] = [
     "/api/reports/non-compliant",
     "/api/reports/non-compliant?format=csv",
     "/api/reports/non-compliant?format=xlsx",
@@ -67,6 +67,7 @@ const REPORTS: [&str; 11] = [
     "/api/reports/expirations?format=csv",
     "/api/reports/compliance?days=365",
     "/api/reports/responsiveness",
+    "/api/reports/responsiveness?format=csv",
     "/api/documents/export",
     "/api/vendors/export",
     "/api/vendors/export?format=xlsx",
