@@ -36,6 +36,7 @@ mod m20261201_000001_dashboard_indexes;
 mod m20261202_000001_webhook_endpoints_org;
 mod m20261203_000001_organizations_changed_vendor;
 mod m20261204_000001_vendor_figures;
+mod m20261205_000001_renewal_requests_org;
 
 /// The slots `vendor_figures` counts a vendor's missing required documents over.
 pub use m20261204_000001_vendor_figures::SLOTS as VENDOR_FIGURE_SLOTS;
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000001_webhook_endpoints_org::Migration),
             Box::new(m20261203_000001_organizations_changed_vendor::Migration),
             Box::new(m20261204_000001_vendor_figures::Migration),
+            Box::new(m20261205_000001_renewal_requests_org::Migration),
             // inject-above (do not remove this comment)
         ]
     }

@@ -139,7 +139,9 @@ async fn answered<C: ConnectionTrait>(
 }
 
 /// The reminder emails sent to the organization's vendors, with the documents they were about
-/// (nothing selected yet).
+/// (nothing selected yet). Found from the organization's reminders (`idx-reminders-org-date`),
+/// then each one's deliveries (the once-only index leads with the reminder), never from every
+/// organization's deliveries.
 fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
     reminder_deliveries::Entity::find()
         .select_only()
@@ -151,6 +153,7 @@ fn emailed(org_id: i64) -> sea_orm::Select<reminder_deliveries::Entity> {
             sea_orm::JoinType::InnerJoin,
             reminders::Relation::Documents.def(),
         )
+        .filter(reminders::Column::OrganizationId.eq(org_id))
         .filter(reminder_deliveries::Column::Kind.eq(DeliveryKind::Vendor))
         .filter(D::OrganizationId.eq(org_id))
 }
