@@ -87,23 +87,11 @@ async fn seed(db: &sea_orm::DatabaseConnection, org_id: i64, set_id: i64, day: N
         let i: usize = v.key[1..].parse().unwrap();
         let mut add = |slot: &str, kind: &str, expires: Option<NaiveDate>| {
             rows.push(documents::ActiveModel {
-                pid: Set(uuid::Uuid::new_v4()),
                 document_type: Set(kind.into()),
                 coi_type: Set((kind == "coi").then(|| "general_liability".into())),
                 slot: Set(slot.into()),
-                file_name: Set(format!("{slot}-{i}.pdf")),
-                storage_key: Set(format!("documents/seeded-{i}-{slot}")),
-                content_type: Set("application/pdf".into()),
-                size: Set(1_000),
                 expiration_date: Set(expires),
-                source: Set("user".into()),
-                version: Set(1),
-                is_current: Set(true),
-                organization_id: Set(org_id),
-                vendor_id: Set(v.id),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
+                ..document(org_id, v.id, &format!("seeded-{i}-{slot}"), now)
             });
         };
         if i.is_multiple_of(3) {
@@ -126,6 +114,33 @@ async fn seed(db: &sea_orm::DatabaseConnection, org_id: i64, set_id: i64, day: N
             .exec_without_returning(db)
             .await
             .unwrap();
+    }
+}
+
+/// A current first version of `org_id`'s vendor `vendor_id`, uploaded by a user at `at`, stored
+/// as `name` (a W-9 until the caller says otherwise).
+fn document(
+    org_id: i64,
+    vendor_id: i64,
+    name: &str,
+    at: chrono::DateTime<chrono::FixedOffset>,
+) -> documents::ActiveModel {
+    documents::ActiveModel {
+        pid: Set(uuid::Uuid::new_v4()),
+        document_type: Set("w9".into()),
+        slot: Set("w9".into()),
+        file_name: Set(format!("{name}.pdf")),
+        storage_key: Set(format!("documents/{name}")),
+        content_type: Set("application/pdf".into()),
+        size: Set(1_000),
+        source: Set("user".into()),
+        version: Set(1),
+        is_current: Set(true),
+        organization_id: Set(org_id),
+        vendor_id: Set(vendor_id),
+        created_at: Set(at),
+        updated_at: Set(at),
+        ..Default::default()
     }
 }
 
@@ -468,22 +483,10 @@ async fn seed_other(db: &sea_orm::DatabaseConnection, org_id: i64, day: NaiveDat
     .unwrap()
     .last_insert_id;
     documents::Entity::insert_many((0..12_u64).map(|w| documents::ActiveModel {
-        pid: Set(uuid::Uuid::new_v4()),
         document_type: Set("other".into()),
         slot: Set("other".into()),
-        file_name: Set(format!("other-{w}.pdf")),
-        storage_key: Set(format!("documents/elsewhere-{w}")),
-        content_type: Set("application/pdf".into()),
-        size: Set(1_000),
         expiration_date: Set(Some(day + Days::new(w * 7))),
-        source: Set("user".into()),
-        version: Set(1),
-        is_current: Set(true),
-        organization_id: Set(org_id),
-        vendor_id: Set(vendor),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
+        ..document(org_id, vendor, &format!("elsewhere-{w}"), now)
     }))
     .exec_without_returning(db)
     .await
@@ -581,22 +584,18 @@ async fn seed_requests(
         .enumerate()
         .filter(|(i, _)| i.is_multiple_of(4))
         .map(|(i, vendor)| documents::ActiveModel {
-            pid: Set(uuid::Uuid::new_v4()),
             document_type: Set("coi".into()),
             coi_type: Set(Some("general_liability".into())),
             slot: Set("coi_general_liability".into()),
-            file_name: Set(format!("portal-{i}.pdf")),
-            storage_key: Set(format!("documents/portal-{org_id}-{i}")),
-            content_type: Set("application/pdf".into()),
-            size: Set(1_000),
             source: Set("vendor_portal".into()),
             version: Set(2),
             is_current: Set(false),
-            organization_id: Set(org_id),
-            vendor_id: Set(*vendor),
-            created_at: Set(days((i * 11) % 299)),
-            updated_at: Set(days((i * 11) % 299)),
-            ..Default::default()
+            ..document(
+                org_id,
+                *vendor,
+                &format!("portal-{org_id}-{i}"),
+                days((i * 11) % 299),
+            )
         })
         .collect();
     documents::Entity::insert_many(uploads)

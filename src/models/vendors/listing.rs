@@ -515,10 +515,10 @@ impl Model {
     /// How many requested documents the organization's vendors lack: each vendor's required
     /// slots holding no current document (the dashboard's "Missing", which reads the same
     /// figure kept per vendor: `super::super::vendor_figures`; this count is the tests'
-    /// reference), counted in SQL: the
-    /// required slots unfolded from each vendor's list (JSON text), less those a current
-    /// document fills (from the index on vendor, slot and currency). Entries that are not a
-    /// slot's key are skipped, as [`super::parse_required`] skips them.
+    /// reference), counted in SQL: the required slots unfolded from each vendor's list (JSON
+    /// text), less those a current document fills (from the index on vendor, slot and
+    /// currency). Entries that are not a slot's key are skipped, as [`super::parse_required`]
+    /// skips them.
     ///
     /// # Errors
     /// Database errors.
